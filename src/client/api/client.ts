@@ -1,0 +1,121 @@
+import { API_BASE } from '@/domain/constants';
+import type { ErrorCode } from '@/domain/errors';
+
+export const TOKEN_STORAGE_KEY = 'token';
+
+export function getStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setStoredToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  else localStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+/** `NETWORK_ERROR`: the request never got an answer (offline, DNS, server down). */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN';
+
+/** Every failed call surfaces as this, whatever the server or the network did. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: unknown;
+  /** True when `message` is the server's own text (not a status text or a network error). */
+  readonly serverMessage: boolean;
+
+  constructor(status: number, code: ApiErrorCode, message: string, details?: unknown, serverMessage = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.serverMessage = serverMessage;
+  }
+
+  get isNetworkError(): boolean {
+    return this.code === 'NETWORK_ERROR';
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain value is sent as JSON; FormData, Blob and strings are sent as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** How to read a successful answer. @default 'json' */
+  responseType?: 'json' | 'blob' | 'text';
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof ArrayBuffer ||
+    body instanceof URLSearchParams
+  );
+}
+
+async function readErrorBody(
+  response: Response,
+): Promise<{ message?: string; code?: string; details?: unknown }> {
+  try {
+    const body: unknown = await response.json();
+    return body && typeof body === 'object'
+      ? (body as { message?: string; code?: string; details?: unknown })
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Calls `/api<path>` with the stored token in `x-auth-token`. Failures are logged with status and
+ * status text (spec §7) and rethrown as ApiError.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, responseType = 'json' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = getStoredToken();
+  if (token) headers['x-auth-token'] = token;
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) payload = body;
+    else {
+      payload = JSON.stringify(body);
+      headers['Content-Type'] = 'application/json';
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    console.error(`API ${method} ${path}: network error`, cause);
+    throw new ApiError(0, 'NETWORK_ERROR', cause instanceof Error ? cause.message : 'Network error');
+  }
+
+  if (!response.ok) {
+    console.error(`API ${method} ${path}: ${response.status} ${response.statusText}`);
+    const data = await readErrorBody(response);
+    throw new ApiError(
+      response.status,
+      (data.code as ApiErrorCode | undefined) ?? 'UNKNOWN',
+      data.message || response.statusText || `HTTP ${response.status}`,
+      data.details,
+      !!data.message,
+    );
+  }
+
+  if (response.status === 204) return undefined as T;
+  if (responseType === 'blob') return (await response.blob()) as T;
+  if (responseType === 'text') return (await response.text()) as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

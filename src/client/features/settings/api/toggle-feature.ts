@@ -1,0 +1,36 @@
+import { isFeatureEnabled, type FeatureFlag } from '@/domain/features';
+import { DEFAULT_SETTINGS, type Settings } from '@/domain/settings';
+import { loadSettings, settingsStore } from '@/client/shell/session/settings-store';
+import { cancelWaitingSaves, hasWaitingSaves, queueSave, SaveCancelledError } from '../save-queue';
+import { publishSettings, updateSettings } from './update-settings';
+
+const current = (): Settings => settingsStore.getState().settings ?? DEFAULT_SETTINGS;
+
+export type ToggleResult = { ok: true } | { ok: false; error: unknown } | { ok: 'cancelled' };
+
+/**
+ * Switches one feature flag. Navigation and pages follow at once (the shell's store changes before
+ * the request); the request sends the whole features map as it stands when its turn comes (spec §7).
+ * On failure the settings are reloaded from the server, which puts the switch back.
+ */
+export async function toggleFeature(flag: FeatureFlag, on: boolean): Promise<ToggleResult> {
+  const before = current();
+  publishSettings({ ...before, features: { ...before.features, [flag]: on } });
+  try {
+    const saved = await queueSave(() => updateSettings({ features: { ...current().features } }));
+    // A later toggle is waiting: its own answer will be newer, and this one would flip it back meanwhile.
+    if (!hasWaitingSaves()) publishSettings(saved);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof SaveCancelledError) return { ok: 'cancelled' };
+    cancelWaitingSaves();
+    // Put the switch back at once (also offline, where the reload below keeps what the store holds).
+    const now = current();
+    publishSettings({
+      ...now,
+      features: { ...now.features, [flag]: isFeatureEnabled(before.features, flag) },
+    });
+    await loadSettings();
+    return { ok: false, error };
+  }
+}

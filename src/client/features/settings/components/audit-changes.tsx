@@ -1,0 +1,35 @@
+import { Code, List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { auditChanges } from '../audit-values';
+
+/** The changed fields of one audit record: `field: from → to`, one per line. */
+export function AuditChanges({ changes }: { changes: Record<string, unknown> | null }) {
+  const { t } = useTranslation();
+  const list = auditChanges(changes, t);
+  if (list.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('audit.noChanges')}
+      </Text>
+    );
+  return (
+    <List size="sm" spacing={2} listStyleType="none" aria-label={t('audit.changes')}>
+      {list.map((change) => (
+        <List.Item key={change.field} data-field={change.field}>
+          <Code>{change.field}</Code>:{' '}
+          {change.from !== undefined ? (
+            <>
+              <Text span size="sm" c="dimmed" td="line-through">
+                {change.from}
+              </Text>
+              {' → '}
+            </>
+          ) : null}
+          <Text span size="sm" fw={600}>
+            {change.to}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}

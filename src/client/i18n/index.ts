@@ -1,0 +1,107 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/domain/constants';
+import type { Settings } from '@/domain/settings';
+
+/** The user's own language choice. */
+export const LANGUAGE_STORAGE_KEY = 'language';
+/** The settings default the app last followed, so that an admin's change applies once. */
+export const SEEN_DEFAULT_LANGUAGE_KEY = 'fleetpilot:defaultLanguage';
+
+/** BCP 47 tags for dates and numbers ("gr" is the product's code for Greek). */
+export const LOCALE_BY_LANGUAGE: Record<Language, string> = {
+  en: 'en-GB',
+  de: 'de-DE',
+  bg: 'bg-BG',
+  gr: 'el-GR',
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+// Each locale is its own chunk: the first screen loads only the language in use (plus the fallback).
+const localeLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*.json');
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = localeLoaders[`./locales/${language}.json`];
+    if (!load) {
+      callback(new Error(`No locale ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+function storedLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function syncDocumentLanguage(language: string): void {
+  if (typeof document !== 'undefined' && isLanguage(language))
+    document.documentElement.lang = LOCALE_BY_LANGUAGE[language].slice(0, 2);
+}
+
+let initialized: Promise<unknown> | null = null;
+
+/** Starts i18next with the stored language, else de (spec §1). */
+export function initI18n(): Promise<unknown> {
+  if (!initialized) {
+    i18n.on('languageChanged', syncDocumentLanguage);
+    initialized = i18n
+      .use(lazyLocales)
+      .use(initReactI18next)
+      .init({
+        lng: storedLanguage() ?? DEFAULT_LANGUAGE,
+        fallbackLng: FALLBACK_LANGUAGE,
+        supportedLngs: [...LANGUAGES],
+        load: 'currentOnly',
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        react: { useSuspense: false },
+      });
+  }
+  return initialized;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** The user picks a language: it is stored locally and wins over the settings default. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * Settings were loaded: when `app.defaultLanguage` is set and differs from the current language,
+ * switch to it. A language the user picked on this device stays until an admin changes the default
+ * (otherwise the default would undo the user's choice on every start).
+ */
+export async function applySettingsLanguage(settings: Settings | null): Promise<void> {
+  const target = settings?.app.defaultLanguage;
+  if (!isLanguage(target)) return;
+  const seen = localStorage.getItem(SEEN_DEFAULT_LANGUAGE_KEY);
+  localStorage.setItem(SEEN_DEFAULT_LANGUAGE_KEY, target);
+  if (target === currentLanguage()) return;
+  if (storedLanguage()) {
+    const defaultChanged = seen !== null && seen !== target;
+    if (!defaultChanged) return;
+    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  }
+  await i18n.changeLanguage(target);
+}

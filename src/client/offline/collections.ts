@@ -1,0 +1,57 @@
+import { excavatorFieldsSchema } from '@/domain/excavator';
+import { RECORD_META_FIELDS } from '@/domain/merge';
+import { SYNC_COLLECTIONS, type SyncCollectionName } from '@/domain/sync';
+
+export type SyncCollection = SyncCollectionName;
+export { SYNC_COLLECTIONS };
+
+export interface CollectionConfig {
+  /** Where the collection lives in the REST API (below /api). */
+  path: string;
+  /**
+   * The fields a PUT sends. PUT replaces every editable field (an omitted one is cleared), so an
+   * update is sent as these fields of the record it builds on, overlaid with the change. Without a
+   * list, every field but the bookkeeping is sent (the server ignores what it does not know).
+   */
+  updateFields?: readonly string[];
+  /**
+   * `GET <path>/{id}` answers the current row (404 once deleted). A replayed Idempotency-Key answer
+   * may be old (the record may have changed or gone since), so replay reads the record again.
+   */
+  readOne?: boolean;
+}
+
+/** The one place that knows each mirrored collection's API. Each module's issue completes its entry. */
+export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
+  excavators: { path: '/excavators', updateFields: Object.keys(excavatorFieldsSchema.shape), readOne: true },
+  reports: { path: '/reports' },
+  logbook: { path: '/betriebstagebuch', readOne: true },
+  inventory: { path: '/inventory' },
+};
+
+export function isSyncCollection(value: unknown): value is SyncCollection {
+  return typeof value === 'string' && (SYNC_COLLECTIONS as readonly string[]).includes(value);
+}
+
+/** `/api/excavators` or `/api/excavators/{id}`. */
+export function collectionUrl(collection: SyncCollection, id?: string): string {
+  const base = `/api${COLLECTIONS[collection].path}`;
+  return id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
+}
+
+const META = new Set<string>([...RECORD_META_FIELDS, '_sync']);
+
+/** The body of a PUT: the editable fields of `base` with `changes` on top. */
+export function updatePayload(
+  collection: SyncCollection,
+  base: Readonly<Record<string, unknown>> | null,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const fields = COLLECTIONS[collection].updateFields;
+  const payload: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(base ?? {})) {
+    if (META.has(field) || (fields && !fields.includes(field))) continue;
+    payload[field] = value;
+  }
+  return { ...payload, ...changes };
+}

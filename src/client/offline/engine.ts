@@ -1,0 +1,248 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { SyncCollection } from './collections';
+import type { EngineContext } from './context';
+import type { OfflineDb } from './db';
+import { compressImage } from './files';
+import { browserLocks, createReplayLock, type LockManagerLike } from './lock';
+import { DEFAULT_META_SOURCES, refreshMetaCache, runPull, type MetaSource, type PullResult } from './mirror';
+import * as writes from './mutate';
+import { runReplay, type ReplayResult } from './replay';
+import * as resolutions from './resolve';
+import { createValueStore, Emitter, type ValueStore } from './store';
+import type { Transport } from './transport';
+import type { SyncUser } from './types';
+
+export interface SyncStatus {
+  /** A replay run is sending entries in this tab. */
+  replaying: boolean;
+  pulling: boolean;
+  /** A 401 paused replay and pull: the user must sign in again (nothing is lost meanwhile). */
+  authRequired: boolean;
+  /** When the back-off lets the next attempt go (epoch ms), null when not backing off. */
+  retryAt: number | null;
+  /** The last transient failure's message (network, 5xx, 429), null after a clean run. */
+  lastError: string | null;
+  /** Epoch ms of the last pull that went through. */
+  lastPulledAt: number | null;
+}
+
+export interface SyncEngineEvents {
+  /** Replay or pull got a 401 for this user. */
+  'auth-required': [userId: string];
+  /** Entries were acknowledged by the server. */
+  replayed: [count: number];
+  /** An entry was queued (the app registers a background sync). */
+  enqueued: [];
+}
+
+export interface SyncEngineOptions {
+  db: OfflineDb;
+  transport: Transport;
+  getUser: () => SyncUser | null;
+  getToken: () => string | null;
+  now?: () => number;
+  random?: () => number;
+  newId?: () => string;
+  /** Web Locks (one replayer across tabs); default `navigator.locks`, null for the in-tab mutex only. */
+  locks?: LockManagerLike | null;
+  compress?: (blob: Blob) => Promise<Blob>;
+  /** How often a tab checks again while entries wait and nothing else triggers. @default 30000 */
+  pollIntervalMs?: number;
+  metaSources?: readonly MetaSource[];
+}
+
+export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+const INITIAL_STATUS: SyncStatus = {
+  replaying: false,
+  pulling: false,
+  authRequired: false,
+  retryAt: null,
+  lastError: null,
+  lastPulledAt: null,
+};
+
+/** Runs at most one task at a time; calls while one runs share a single follow-up run. */
+function serialized<T>(task: (force: boolean) => Promise<T>) {
+  let running: Promise<T> | null = null;
+  let queued: { promise: Promise<T>; force: boolean } | null = null;
+  const run = (force: boolean): Promise<T> => {
+    if (!running) {
+      running = task(force).finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    if (queued) {
+      queued.force ||= force;
+      return queued.promise;
+    }
+    const next = { force, promise: null as unknown as Promise<T> };
+    next.promise = running
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return run(next.force);
+      });
+    queued = next;
+    return next.promise;
+  };
+  return run;
+}
+
+/**
+ * The offline engine: the write path, the outbox replayer and the mirror around one Dexie database
+ * and one transport. Triggers (online, visibility, socket, service worker) are wired by the app
+ * (see instance.ts); tests drive `replay()` and `pull()` directly.
+ */
+export function createSyncEngine(options: SyncEngineOptions) {
+  const ctx: EngineContext = {
+    db: options.db,
+    transport: options.transport,
+    getUser: options.getUser,
+    getToken: options.getToken,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+    newId: options.newId ?? uuidv7,
+    compress: options.compress ?? compressImage,
+  };
+  const status: ValueStore<SyncStatus> = createValueStore(INITIAL_STATUS);
+  const events = new Emitter<SyncEngineEvents>();
+  const withLock = createReplayLock(options.locks === undefined ? browserLocks() : options.locks);
+  const pollIntervalMs = options.pollIntervalMs ?? 30_000;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let started = false;
+
+  const patch = (changes: Partial<SyncStatus>) => status.set((s) => ({ ...s, ...changes }));
+
+  function requireAuth(userId: string) {
+    if (!status.get().authRequired) {
+      patch({ authRequired: true });
+      events.emit('auth-required', userId);
+    }
+  }
+
+  async function scheduleNext(retryAt: number | null) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const user = ctx.getUser();
+    if (!started || !user || status.get().authRequired) return;
+    const waiting = await ctx.db.outbox
+      .where('userId')
+      .equals(user.id)
+      .filter((e) => e.state === 'waiting' || e.state === 'sending')
+      .count();
+    if (waiting === 0) return;
+    const delay = Math.max(250, (retryAt ?? ctx.now() + pollIntervalMs) - ctx.now());
+    timer = setTimeout(() => {
+      timer = null;
+      void replay();
+    }, delay);
+  }
+
+  const replayTask = serialized(
+    async (force: boolean): Promise<ReplayResult | { status: 'busy' | 'paused' }> => {
+      if (status.get().authRequired) return { status: 'paused' };
+      patch({ replaying: true });
+      try {
+        const run = await withLock(() => runReplay(ctx, force));
+        if (!run.ran) {
+          await scheduleNext(null);
+          return { status: 'busy' };
+        }
+        const result = run.value;
+        if (result.sent > 0) events.emit('replayed', result.sent);
+        if (result.status === 'auth-required') requireAuth(result.userId);
+        if (result.status === 'retry-later') patch({ retryAt: result.retryAt, lastError: result.error });
+        else patch({ retryAt: null, lastError: null });
+        await scheduleNext(result.status === 'retry-later' ? result.retryAt : null);
+        return result;
+      } finally {
+        patch({ replaying: false });
+      }
+    },
+  );
+
+  const pullTask = serialized(async (): Promise<PullResult | { status: 'paused' }> => {
+    if (status.get().authRequired) return { status: 'paused' };
+    patch({ pulling: true });
+    try {
+      const result = await runPull(ctx);
+      if (result.status === 'auth-required') requireAuth(ctx.getUser()?.id ?? '');
+      if (result.status === 'done') patch({ lastPulledAt: ctx.now() });
+      return result;
+    } finally {
+      patch({ pulling: false });
+    }
+  });
+
+  /** Sends waiting entries now; `force` ignores the back-off (online again, Retry, background sync). */
+  const replay = (opts: { force?: boolean } = {}) => replayTask(opts.force ?? false);
+  const pull = () => pullTask(false);
+
+  /** After a write or a person's decision the replayer goes at once (once the app started it). */
+  const kick = (force: boolean) => {
+    if (started) void replay({ force });
+  };
+
+  async function afterWrite<T>(result: T): Promise<T> {
+    events.emit('enqueued');
+    kick(false);
+    return result;
+  }
+
+  return {
+    db: ctx.db,
+    status,
+    events,
+    createRecord: (collection: SyncCollection, data: Record<string, unknown>, opts?: writes.WriteOptions) =>
+      writes.createRecord(ctx, collection, data, opts).then(afterWrite),
+    updateRecord: (
+      collection: SyncCollection,
+      id: string,
+      data: Record<string, unknown>,
+      opts?: writes.WriteOptions,
+    ) => writes.updateRecord(ctx, collection, id, data, opts).then(afterWrite),
+    deleteRecord: (collection: SyncCollection, id: string) =>
+      writes.deleteRecord(ctx, collection, id).then(afterWrite),
+    enqueueCall: (call: writes.CallOptions) => writes.enqueueCall(ctx, call).then(afterWrite),
+    pendingCountForUser: (userId: string) => writes.pendingCountForUser(ctx, userId),
+    replay,
+    pull,
+    /** Replay, then pull: what every trigger does. */
+    async sync(opts: { force?: boolean } = {}) {
+      await replay(opts);
+      await pull();
+    },
+    refreshMeta: () => refreshMetaCache(ctx, options.metaSources ?? DEFAULT_META_SOURCES),
+    async retry(seq: number) {
+      await resolutions.retryEntry(ctx, seq);
+      kick(true);
+    },
+    discard: (seq: number) => resolutions.discardEntry(ctx, seq),
+    async resolveConflict(seq: number, choices: Record<string, resolutions.FieldChoice>) {
+      await resolutions.resolveConflict(ctx, seq, choices);
+      kick(true);
+    },
+    async resolveDeleteConflict(seq: number, keep: resolutions.FieldChoice) {
+      await resolutions.resolveDeleteConflict(ctx, seq, keep);
+      kick(true);
+    },
+    /** A user signed in (again): a 401 pause ends; that user's entries go out. */
+    async signedIn() {
+      patch({ authRequired: false, retryAt: null });
+      await replay({ force: true });
+      await pull();
+    },
+    /** Starts timers after writes and back-off (the app's triggers call `sync`). */
+    start() {
+      started = true;
+      void scheduleNext(status.get().retryAt);
+    },
+    stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/*
+ * The offline engine's public face for modules (ARCHITECTURE §6). Read mirrored rows with
+ * `useLiveQuery` over `useSyncEngine().db`; write only through the engine:
+ *
+ *   const engine = useSyncEngine();
+ *   await engine.createRecord('excavators', values, { files: { profileImage: file }, multipart: true });
+ *   await engine.updateRecord('excavators', id, changedFields);
+ *   await engine.deleteRecord('excavators', id);
+ *   await engine.enqueueCall({ collection: 'logbook', recordId: id, method: 'PUT',
+ *     url: `/api/betriebstagebuch/${id}/approve`, optimistic: { status: 'approved' } });
+ *
+ * List rows show `useCollectionSyncStates(collection)` / `useRecordSyncState(collection, id)` with
+ * `RecordSyncBadge` (src/client/shell/sync-panel). A new index for a list filter is a new entry in
+ * SCHEMA_VERSIONS (schema.ts); a PUT's field list goes into COLLECTIONS (collections.ts).
+ */
+export { COLLECTIONS, collectionUrl, SYNC_COLLECTIONS, type SyncCollection } from './collections';
+export { isOnline, useOnline } from './connectivity';
+export { openOfflineDb, type OfflineDb } from './db';
+export { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
+export { SyncEngineProvider, useSyncEngine } from './engine-context';
+export { compressImage } from './files';
+export {
+  recordStateOf,
+  useCollectionSyncStates,
+  useLiveQuery,
+  useLocalFiles,
+  useMetaValue,
+  useOutboxEntries,
+  useOutboxSummary,
+  useRecord,
+  useRecordSyncState,
+  useSyncStatus,
+} from './hooks';
+export { getSyncEngine, META_KEYS, startOfflineEngine, useReloadRequired } from './instance';
+export { RecordNotFoundError, type CallOptions, type WriteOptions } from './mutate';
+export { connectRealtime, disconnectRealtime, onRealtime, useRealtimeConnected } from './realtime';
+export { isQuotaError, requestPersistentStorage, StorageFullError, useStorageHealth } from './storage';
+export type { OutboxEntry, RecordSyncState, SyncedRow } from './types';

@@ -1,0 +1,135 @@
+import { getStoredToken } from '@/client/api/client';
+import { onWorkerMessage } from '@/client/shell/pwa/worker-messages';
+import { POST_LOGIN_EVENT } from '@/client/shell/session/events';
+import { sessionStore } from '@/client/shell/session/session-store';
+import { settingsStore } from '@/client/shell/session/settings-store';
+import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '@/domain/service-worker';
+import { watchBrowserConnectivity } from './connectivity';
+import { openOfflineDb } from './db';
+import { createSyncEngine, type SyncEngine } from './engine';
+import { connectRealtime, disconnectRealtime, onRealtime } from './realtime';
+import { checkPersistentStorage, requestPersistentStorage } from './storage';
+import { createValueStore, useValueStore } from './store';
+import { createFetchTransport } from './transport';
+
+/** Keys of documents cached in `meta` so forms work offline. */
+export const META_KEYS = {
+  user: 'user',
+  settings: 'settings',
+  profileSignature: 'profileSignature',
+  checklistConfig: 'checklistConfig',
+  logbookConfig: 'logbookConfig',
+} as const;
+
+/** Another tab upgraded the database schema: this tab's connection is closed until it reloads. */
+export const reloadRequiredStore = createValueStore(false);
+
+export function useReloadRequired(): boolean {
+  return useValueStore(reloadRequiredStore);
+}
+
+let engine: SyncEngine | null = null;
+
+/** The app's engine over the device database `fleetpilot`, created on first use. */
+export function getSyncEngine(): SyncEngine {
+  if (!engine) {
+    engine = createSyncEngine({
+      db: openOfflineDb({ onVersionChange: () => reloadRequiredStore.set(true) }),
+      transport: createFetchTransport(),
+      getUser: () => sessionStore.getState().user,
+      getToken: getStoredToken,
+    });
+  }
+  return engine;
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  if (!container) return;
+  try {
+    const registration = (await container.ready) as ServiceWorkerRegistration & {
+      sync?: { register(tag: string): Promise<void> };
+    };
+    await registration.sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync (Firefox, Safari): the app replays when it opens or comes online.
+  }
+}
+
+function onDocument(target: EventTarget, event: string, handler: () => void): () => void {
+  target.addEventListener(event, handler);
+  return () => target.removeEventListener(event, handler);
+}
+
+let stopRunning: (() => void) | null = null;
+
+/**
+ * Wires the engine to the page (once): replay and pull on start, `online`, tab visible or focused,
+ * socket connect, `sync` pokes and the service worker's background sync; sign-in resumes a paused
+ * outbox, asks for persistent storage and opens the socket; sign-out closes it. Returns a stop function.
+ */
+export function startOfflineEngine(): () => void {
+  if (stopRunning) return stopRunning;
+  const sync = getSyncEngine();
+  watchBrowserConnectivity();
+  sync.start();
+  const syncAll = (force: boolean) => {
+    if (sessionStore.getState().user)
+      void sync.sync({ force }).catch((e: unknown) => console.error('Sync failed', e));
+  };
+  const pull = () => {
+    if (sessionStore.getState().user) void sync.pull().catch((e: unknown) => console.error('Pull failed', e));
+  };
+  const cache = (key: string, value: unknown) =>
+    void sync.db.meta.put({ key, value }).catch((e: unknown) => console.warn('Caching failed', e));
+
+  let userId: string | null = null;
+  const onSession = () => {
+    const user = sessionStore.getState().user;
+    if (user) {
+      cache(META_KEYS.user, user);
+      cache(META_KEYS.profileSignature, user.signature);
+    }
+    if ((user?.id ?? null) === userId) return;
+    userId = user?.id ?? null;
+    if (user) {
+      connectRealtime(getStoredToken);
+      void checkPersistentStorage();
+      void sync.signedIn().catch((e: unknown) => console.error('Sync failed', e));
+      void sync.refreshMeta();
+    } else {
+      disconnectRealtime();
+    }
+  };
+  const onSettings = () => {
+    const { settings } = settingsStore.getState();
+    if (settings) cache(META_KEYS.settings, settings);
+  };
+
+  const cleanups = [
+    sessionStore.subscribe(onSession),
+    settingsStore.subscribe(onSettings),
+    onDocument(window, POST_LOGIN_EVENT, () => {
+      void requestPersistentStorage();
+      void sync.signedIn().catch((e: unknown) => console.error('Sync failed', e));
+    }),
+    onDocument(window, 'online', () => syncAll(true)),
+    onDocument(window, 'focus', pull),
+    onDocument(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'visible') syncAll(false);
+    }),
+    onRealtime('connect', () => syncAll(true)),
+    onRealtime('sync', pull),
+    onWorkerMessage(SW_MESSAGE.replayOutbox, () => syncAll(true)),
+    sync.events.on('enqueued', () => void registerBackgroundSync()),
+  ];
+  onSession();
+  onSettings();
+  stopRunning = () => {
+    cleanups.forEach((cleanup) => cleanup());
+    disconnectRealtime();
+    sync.stop();
+    stopRunning = null;
+  };
+  return stopRunning;
+}

@@ -1,0 +1,213 @@
+import { collectionUrl, type SyncCollection } from './collections';
+import { isoAt, type EngineContext } from './context';
+import { labelOf, stripSync } from './rows';
+import type { HttpMethod, OutboxEntry, OutboxKind, SyncedRow } from './types';
+import { attachFiles, buildBody, commit, currentUserId, newEntry, prepareFiles } from './write-path';
+
+export interface WriteOptions {
+  /** Files that upload with the record (multipart): form field → file(s). Images are compressed first. */
+  files?: Record<string, Blob | readonly Blob[]>;
+  /** Send multipart even without files (the endpoint only speaks multipart, e.g. excavators). */
+  multipart?: boolean;
+  /** Name shown in the Sync panel; defaults to the record's name/title. */
+  label?: string;
+  /** Sent with the change but not record fields, so not applied here (e.g. `removeGallery`). */
+  sendOnly?: Record<string, unknown>;
+}
+
+export interface CallOptions {
+  collection: SyncCollection;
+  recordId: string;
+  method: HttpMethod;
+  /** Full path including /api, e.g. `/api/betriebstagebuch/{id}/approve`. */
+  url: string;
+  body?: unknown;
+  /** Send `If-Match` with the version the local row builds on. @default false */
+  ifMatch?: boolean;
+  /** Applied to the local row at once (e.g. `{ status: 'approved' }`). */
+  optimistic?: Record<string, unknown>;
+  label?: string;
+}
+
+export class RecordNotFoundError extends Error {
+  constructor(collection: string, id: string) {
+    super(`${collection} ${id} is not on this device`);
+    this.name = 'RecordNotFoundError';
+  }
+}
+
+/** Creates a record here (client-chosen id) and queues `POST /api/<collection>`. */
+export async function createRecord(
+  ctx: EngineContext,
+  collection: SyncCollection,
+  data: Record<string, unknown>,
+  options: WriteOptions = {},
+): Promise<SyncedRow> {
+  const userId = currentUserId(ctx);
+  const id = typeof data.id === 'string' && data.id ? data.id : ctx.newId();
+  const stamp = isoAt(ctx.now());
+  const { rows, parts } = await prepareFiles(ctx, id, options.files);
+  const row: SyncedRow = {
+    ...data,
+    id,
+    version: 0,
+    createdAt: stamp,
+    createdBy: userId,
+    updatedAt: stamp,
+    updatedBy: userId,
+    deletedAt: null,
+    _sync: 'pending',
+  };
+  const entry = newEntry(ctx, {
+    collection,
+    recordId: id,
+    kind: 'create',
+    method: 'POST',
+    url: collectionUrl(collection),
+    body: buildBody({ ...data, ...options.sendOnly, id }, parts, options.multipart),
+    ifMatch: false,
+    baseVersion: 0,
+    baseRecord: null,
+    label: options.label ?? labelOf(data),
+  });
+  await commit(ctx, [collection, 'outbox', 'files'], async () => {
+    await ctx.db.collection(collection).add(row);
+    await attachFiles(ctx, rows, entry.id);
+    await ctx.db.outbox.add(entry);
+  });
+  return row;
+}
+
+/**
+ * Changes fields of a record here and queues `PUT /api/<collection>/{id}`. The entry keeps only the
+ * changed fields; the request is built when sent (see `updatePayload`), on the version it then builds on.
+ */
+export async function updateRecord(
+  ctx: EngineContext,
+  collection: SyncCollection,
+  id: string,
+  patch: Record<string, unknown>,
+  options: WriteOptions = {},
+): Promise<SyncedRow> {
+  const userId = currentUserId(ctx);
+  const { rows, parts } = await prepareFiles(ctx, id, options.files);
+  const { id: _ignored, version: _v, _sync: _s, ...fields } = patch;
+  return commit(ctx, [collection, 'outbox', 'files'], async () => {
+    const table = ctx.db.collection(collection);
+    const row = await table.get(id);
+    if (!row) throw new RecordNotFoundError(collection, id);
+    const next: SyncedRow = {
+      ...row,
+      ...fields,
+      updatedAt: isoAt(ctx.now()),
+      updatedBy: userId,
+      _sync: 'pending',
+    };
+    const entry = newEntry(ctx, {
+      collection,
+      recordId: id,
+      kind: 'update',
+      method: 'PUT',
+      url: collectionUrl(collection, id),
+      body: buildBody({ ...fields, ...options.sendOnly }, parts, options.multipart),
+      ifMatch: true,
+      baseVersion: row.version,
+      baseRecord: stripSync(row),
+      label: options.label ?? labelOf(next),
+    });
+    await table.put(next);
+    await attachFiles(ctx, rows, entry.id);
+    await ctx.db.outbox.add(entry);
+    return next;
+  });
+}
+
+/** An entry that certainly never changed the server: never sent, or definitively refused (4xx). */
+function neverApplied(entry: OutboxEntry): boolean {
+  if (entry.attempts === 0 && entry.state === 'waiting') return true;
+  return (
+    entry.state === 'failed' &&
+    entry.errorStatus !== null &&
+    entry.errorStatus >= 400 &&
+    entry.errorStatus < 500
+  );
+}
+
+/**
+ * Removes a record here and queues `DELETE /api/<collection>/{id}`. A record whose create never
+ * reached the server simply disappears with its queued changes.
+ */
+export async function deleteRecord(
+  ctx: EngineContext,
+  collection: SyncCollection,
+  id: string,
+): Promise<void> {
+  currentUserId(ctx);
+  await commit(ctx, [collection, 'outbox', 'files'], async () => {
+    const table = ctx.db.collection(collection);
+    const row = await table.get(id);
+    if (!row) throw new RecordNotFoundError(collection, id);
+    const queued = await ctx.db.outbox.where('[collection+recordId]').equals([collection, id]).toArray();
+    await table.delete(id);
+    if (queued.some((e) => e.kind === 'create') && queued.every(neverApplied)) {
+      await ctx.db.outbox.bulkDelete(queued.map((e) => e.seq!));
+      await ctx.db.files.where('recordId').equals(id).delete();
+      return;
+    }
+    await ctx.db.outbox.add(
+      newEntry(ctx, {
+        collection,
+        recordId: id,
+        kind: 'delete',
+        method: 'DELETE',
+        url: collectionUrl(collection, id),
+        body: { type: 'none' },
+        ifMatch: true,
+        baseVersion: row.version,
+        baseRecord: stripSync(row),
+        label: labelOf(row),
+      }),
+    );
+  });
+}
+
+/** Queues a workflow call on a record (approve, submit, adjust quantity), optionally applied here at once. */
+export async function enqueueCall(ctx: EngineContext, call: CallOptions): Promise<void> {
+  const userId = currentUserId(ctx);
+  await commit(ctx, [call.collection, 'outbox'], async () => {
+    const table = ctx.db.collection(call.collection);
+    const row = await table.get(call.recordId);
+    if (!row) throw new RecordNotFoundError(call.collection, call.recordId);
+    if (call.optimistic) {
+      await table.put({
+        ...row,
+        ...call.optimistic,
+        updatedAt: isoAt(ctx.now()),
+        updatedBy: userId,
+        _sync: 'pending',
+      });
+    } else {
+      await table.put({ ...row, _sync: 'pending' });
+    }
+    const kind: OutboxKind = 'call';
+    await ctx.db.outbox.add(
+      newEntry(ctx, {
+        collection: call.collection,
+        recordId: call.recordId,
+        kind,
+        method: call.method,
+        url: call.url,
+        body: call.body === undefined ? { type: 'none' } : { type: 'json', data: call.body },
+        ifMatch: call.ifMatch ?? false,
+        baseVersion: row.version,
+        baseRecord: stripSync(row),
+        label: call.label ?? labelOf(row),
+      }),
+    );
+  });
+}
+
+/** Entries (waiting, failed or conflicting) a user would leave behind by signing out. */
+export function pendingCountForUser(ctx: Pick<EngineContext, 'db'>, userId: string): Promise<number> {
+  return ctx.db.outbox.where('userId').equals(userId).count();
+}

@@ -1,0 +1,260 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_RETENTION_DAYS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  versionTag,
+} from '@/domain/sync';
+import { acknowledge, bodyData, handleStaleWrite, rememberGone, type CurrentRecord } from './acknowledge';
+import { collectionUrl, COLLECTIONS, updatePayload } from './collections';
+import { backoffDelay, parseRetryAfter } from './backoff';
+import { reportNetworkFailure, reportServerReached } from './connectivity';
+import { send, type EngineContext } from './context';
+import { buildFormData } from './files';
+import { recordKey } from './rows';
+import { errorDetails, errorMessage, type TransportRequest, type TransportResponse } from './transport';
+import type { OutboxEntry } from './types';
+
+/** A change is resent at most this often in one run after merging with a server that keeps moving. */
+const MAX_MERGES_PER_RUN = 3;
+/** Entries sent before and older than this may outlive the server's memory of their key. */
+const KEY_RETENTION_MS = (IDEMPOTENCY_RETENTION_DAYS - 1) * 24 * 60 * 60 * 1000;
+
+export type ReplayResult =
+  | { status: 'done'; sent: number }
+  | { status: 'no-user'; sent: 0 }
+  | { status: 'auth-required'; sent: number; userId: string }
+  /** Stopped on a transient failure (network, 5xx, 429) or a back-off not yet over. */
+  | { status: 'retry-later'; sent: number; retryAt: number; error: string | null; offline: boolean };
+
+type SendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'blocked' }
+  | { kind: 'skipped' }
+  | { kind: 'auth' }
+  | { kind: 'transient'; retryAt: number; error: string; offline: boolean };
+
+async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<TransportRequest> {
+  const headers: Record<string, string> = { [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey };
+  if (entry.ifMatch && entry.baseVersion > 0) headers['if-match'] = versionTag(entry.baseVersion);
+  const request: TransportRequest = { method: entry.method, url: entry.url, headers };
+  // An update is sent as the record it builds on plus the change (PUT replaces the editable fields);
+  // after a merge that base is the server's current row, so the resend carries both sides' work.
+  const data =
+    entry.kind === 'update' ? updatePayload(entry.collection, entry.baseRecord, bodyData(entry)) : null;
+  if (entry.body.type === 'json') {
+    headers['content-type'] = 'application/json';
+    request.body = JSON.stringify(data ?? entry.body.data);
+  } else if (entry.body.type === 'multipart') {
+    request.body = await buildFormData(ctx.db, data ?? entry.body.data, entry.body.files);
+  }
+  return request;
+}
+
+/** Marks the entry as being sent, unless it vanished (discarded) or a person must look at it first. */
+async function claim(ctx: EngineContext, seq: number): Promise<OutboxEntry | 'blocked' | null> {
+  return ctx.db.transaction('rw', ['outbox'], async () => {
+    const entry = await ctx.db.outbox.get(seq);
+    if (!entry || entry.state === 'failed' || entry.state === 'conflict') return null;
+    if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
+      await ctx.db.outbox.put({
+        ...entry,
+        state: 'failed',
+        errorKey: 'tooOld',
+        error: null,
+        errorStatus: null,
+      });
+      return 'blocked' as const;
+    }
+    const claimed: OutboxEntry = {
+      ...entry,
+      state: 'sending',
+      attempts: entry.attempts + 1,
+      keyUsedAt: entry.keyUsedAt ?? ctx.now(),
+    };
+    await ctx.db.outbox.put(claimed);
+    return claimed;
+  });
+}
+
+async function update(ctx: EngineContext, entry: OutboxEntry, changes: Partial<OutboxEntry>): Promise<void> {
+  await ctx.db.transaction('rw', ['outbox'], async () => {
+    const fresh = await ctx.db.outbox.get(entry.seq!);
+    if (fresh) await ctx.db.outbox.put({ ...fresh, ...changes });
+  });
+}
+
+async function retryLater(
+  ctx: EngineContext,
+  entry: OutboxEntry,
+  error: string,
+  offline: boolean,
+  retryAfterMs = 0,
+): Promise<SendOutcome> {
+  const retryAt = ctx.now() + backoffDelay(entry.attempts, ctx.random, retryAfterMs);
+  await update(ctx, entry, {
+    state: 'waiting',
+    nextAttemptAt: retryAt,
+    error,
+    errorKey: offline ? 'offline' : null,
+  });
+  return { kind: 'transient', retryAt, error, offline };
+}
+
+function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+async function classify(
+  ctx: EngineContext,
+  entry: OutboxEntry,
+  response: TransportResponse,
+): Promise<SendOutcome | 'resend'> {
+  const { status } = response;
+  if (status >= 200 && status < 300) {
+    await acknowledge(ctx, entry, response.body, await currentRecord(ctx, entry, response));
+    return { kind: 'sent' };
+  }
+  const message = errorMessage(response);
+  if (status === 401) {
+    // Keep everything; the same user signing in again resumes. The attempt does not count.
+    await update(ctx, entry, { state: 'waiting', attempts: Math.max(0, entry.attempts - 1), error: message });
+    return { kind: 'auth' };
+  }
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), ctx.now());
+  if (status === 409) {
+    const details = errorDetails(response) as { current?: unknown; reason?: unknown } | undefined;
+    // The key's first request is still running: not a data conflict, ask again later.
+    if (details?.reason === 'in_flight') return retryLater(ctx, entry, message, false, retryAfter);
+    if (details && 'current' in details) {
+      const outcome = await handleStaleWrite(ctx, entry, details.current, message);
+      if (outcome === 'gone') {
+        await acknowledge(ctx, entry, null);
+        return { kind: 'sent' };
+      }
+      return outcome === 'resend' ? 'resend' : { kind: outcome };
+    }
+  }
+  if (isTransientStatus(status)) return retryLater(ctx, entry, message, false, retryAfter);
+  if (entry.kind === 'delete' && (status === 404 || status === 410)) {
+    // Already gone on the server: what the delete wanted.
+    await acknowledge(ctx, entry, null);
+    return { kind: 'sent' };
+  }
+  if (status === 404) await rememberGone(ctx, entry);
+  await update(ctx, entry, { state: 'failed', error: message, errorKey: null, errorStatus: status });
+  return { kind: 'blocked' };
+}
+
+/**
+ * A repeated key answers what the server stored when the request first ran. Since then the record may
+ * have changed or even been deleted (and, past tombstone retention, vanished from the pull), so where
+ * the API reads single records the current one is fetched as well.
+ */
+async function currentRecord(
+  ctx: EngineContext,
+  entry: OutboxEntry,
+  response: TransportResponse,
+): Promise<CurrentRecord | null> {
+  const replayed = response.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
+  if (!replayed || entry.kind === 'delete' || !COLLECTIONS[entry.collection].readOne) return null;
+  try {
+    const url = collectionUrl(entry.collection, entry.recordId);
+    const fresh = await send(ctx, { method: 'GET', url, headers: {} });
+    if (fresh.status === 200) return { body: fresh.body, gone: false };
+    if (fresh.status === 404 || fresh.status === 410) return { body: null, gone: true };
+  } catch {
+    // Offline again: the stored answer is the best there is; the next pull corrects it.
+  }
+  return null;
+}
+
+async function sendEntry(ctx: EngineContext, seq: number): Promise<SendOutcome> {
+  for (let merges = 0; ; merges++) {
+    const entry = await claim(ctx, seq);
+    if (entry === null) return { kind: 'skipped' };
+    if (entry === 'blocked') return { kind: 'blocked' };
+    let request: TransportRequest;
+    try {
+      request = await buildRequest(ctx, entry);
+    } catch (error) {
+      await update(ctx, entry, {
+        state: 'failed',
+        errorKey: 'fileMissing',
+        error: String(error),
+        errorStatus: null,
+      });
+      return { kind: 'blocked' };
+    }
+    let response: TransportResponse;
+    try {
+      response = await send(ctx, request);
+    } catch (error) {
+      reportNetworkFailure();
+      return retryLater(ctx, entry, error instanceof Error ? error.message : String(error), true);
+    }
+    reportServerReached();
+    const outcome = await classify(ctx, entry, response);
+    if (outcome !== 'resend') return outcome;
+    if (merges + 1 >= MAX_MERGES_PER_RUN)
+      return retryLater(ctx, entry, 'The record keeps changing on the server', false);
+  }
+}
+
+/** The user's entries in FIFO order that may go now: not behind a failed or conflicting change of the same record. */
+function sendable(entries: OutboxEntry[], userId: string, blocked: Set<string>): OutboxEntry[] {
+  const result: OutboxEntry[] = [];
+  for (const entry of entries) {
+    if (entry.userId !== userId) continue;
+    const key = recordKey(entry.collection, entry.recordId);
+    if (entry.state === 'failed' || entry.state === 'conflict') blocked.add(key);
+    else if (!blocked.has(key)) result.push(entry);
+  }
+  return result;
+}
+
+/**
+ * One replay run under the replay lock: FIFO through the signed-in user's entries. Network errors,
+ * 5xx and 429 stop the run (back-off); 401 stops it until the user signs in again; a failed or
+ * conflicting entry holds back later changes of its record while other records go on.
+ * `force` ignores back-off (the browser came online, a person pressed Retry).
+ */
+export async function runReplay(ctx: EngineContext, force: boolean): Promise<ReplayResult> {
+  const user = ctx.getUser();
+  if (!user) return { status: 'no-user', sent: 0 };
+  let sent = 0;
+  const blocked = new Set<string>();
+  const seen = new Set<number>();
+  for (;;) {
+    const queue = sendable(await ctx.db.outbox.orderBy('seq').toArray(), user.id, blocked).filter(
+      (entry) => !seen.has(entry.seq!),
+    );
+    if (queue.length === 0) return { status: 'done', sent };
+    for (const entry of queue) {
+      seen.add(entry.seq!);
+      const key = recordKey(entry.collection, entry.recordId);
+      if (blocked.has(key)) continue;
+      if (!force && entry.nextAttemptAt > ctx.now()) {
+        return {
+          status: 'retry-later',
+          sent,
+          retryAt: entry.nextAttemptAt,
+          error: entry.error,
+          offline: false,
+        };
+      }
+      const outcome = await sendEntry(ctx, entry.seq!);
+      if (outcome.kind === 'sent') sent++;
+      else if (outcome.kind === 'blocked') blocked.add(key);
+      else if (outcome.kind === 'auth') return { status: 'auth-required', sent, userId: user.id };
+      else if (outcome.kind === 'transient') {
+        return {
+          status: 'retry-later',
+          sent,
+          retryAt: outcome.retryAt,
+          error: outcome.error,
+          offline: outcome.offline,
+        };
+      }
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A small observable value read by React through `useSyncExternalStore`. The offline engine keeps its
+ * own (the service worker may import this folder, so it cannot lean on the shell's).
+ */
+export interface ValueStore<T> {
+  get(): T;
+  set(next: T | ((current: T) => T)): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createValueStore<T>(initial: T): ValueStore<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      const resolved = typeof next === 'function' ? (next as (current: T) => T)(value) : next;
+      if (Object.is(resolved, value)) return;
+      value = resolved;
+      for (const listener of [...listeners]) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function useValueStore<T>(store: ValueStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+type AnyHandler = (...args: never[]) => void;
+
+/** A typed event emitter without Node's: `on` returns the unsubscribe function. */
+export class Emitter<Events extends { [K in keyof Events]: unknown[] }> {
+  private handlers = new Map<keyof Events, Set<AnyHandler>>();
+
+  on<K extends keyof Events>(event: K, handler: (...args: Events[K]) => void): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    const stored = handler as unknown as AnyHandler;
+    set.add(stored);
+    return () => set.delete(stored);
+  }
+
+  emit<K extends keyof Events>(event: K, ...args: Events[K]): void {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        (handler as unknown as (...a: Events[K]) => void)(...args);
+      } catch (error) {
+        console.error(`Handler for ${String(event)} failed`, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePage } from '../../features/profile/profile-page';
+
+export const Route = createFileRoute('/_app/profile')({
+  staticData: { page: 'profile' },
+  component: ProfilePage,
+});

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/login-page';
+import { safeRedirect } from '../shell/session/redirect';
+import { whenSessionReady } from '../shell/session/session-store';
+
+export const Route = createFileRoute('/login')({
+  // A plain check rather than zod keeps zod out of the login page's first load.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  beforeLoad: async ({ context, search }) => {
+    await whenSessionReady();
+    if (context.session.getState().user) throw redirect({ href: safeRedirect(search.redirect) });
+  },
+  component: LoginPage,
+});

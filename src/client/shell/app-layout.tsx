@@ -1,0 +1,118 @@
+import '@mantine/notifications/styles.css';
+import { AppShell, Drawer } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { Notifications, notifications } from '@mantine/notifications';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@/domain/user';
+import { AppFooter } from './app-footer';
+import { useRecordRecent } from './nav/use-recents';
+import { OfflineBanner } from './online/offline-banner';
+import { PageGate } from './page-gate';
+import { LazyCommandPalette } from './palette/lazy-command-palette';
+import { useSession } from './session/session-store';
+import { useSettings } from './session/settings-store';
+import { useSettingsPushes } from './session/use-settings-pushes';
+import { ShortcutsLegend } from './shortcuts/shortcuts-legend';
+import { useGlobalShortcuts } from './shortcuts/use-global-shortcuts';
+import { NavContent } from './sidebar/nav-content';
+import { TopBar } from './top-bar';
+
+const SIDEBAR_WIDE = 280;
+const SIDEBAR_NARROW = 76;
+
+/** Shows "Failed to load settings" (or the server's message) when loading settings fails. */
+function useSettingsErrorNotice() {
+  const { t } = useTranslation();
+  const { error } = useSettings();
+  useEffect(() => {
+    if (error === null) return;
+    notifications.show({
+      color: 'red',
+      message: error || t('errors.settingsLoad'),
+    });
+  }, [error, t]);
+}
+
+/**
+ * The signed-in shell. When the session ends (sign-out, a 401 on /auth/me) it renders nothing for
+ * the moment until the route guard has moved on to the login page.
+ */
+export function AppLayout() {
+  const { user } = useSession();
+  return user ? <SignedInShell user={user} /> : null;
+}
+
+/** Top bar, sidebar (wide/narrow) or mobile menu, page, footer, palette. */
+function SignedInShell({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const [mobileOpened, mobileMenu] = useDisclosure(false);
+  const [compact, setCompact] = useLocalStorage<boolean>({
+    key: 'fleetpilot:sidebar-compact',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+
+  useRecordRecent(user.id, pathname);
+  useGlobalShortcuts();
+  useSettingsErrorNotice();
+  useSettingsPushes();
+  const closeMobileMenu = mobileMenu.close;
+  useEffect(() => closeMobileMenu(), [pathname, closeMobileMenu]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: compact ? SIDEBAR_NARROW : SIDEBAR_WIDE,
+        breakpoint: 'md',
+        collapsed: { mobile: true },
+      }}
+      padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+    >
+      <AppShell.Header>
+        <TopBar
+          mobileMenuOpened={mobileOpened}
+          onToggleMobileMenu={mobileMenu.toggle}
+          compact={compact}
+          onToggleCompact={() => setCompact((value) => !value)}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={t('shell.nav.label')} data-compact={compact}>
+        <NavContent compact={compact} />
+      </AppShell.Navbar>
+      <Drawer
+        opened={mobileOpened}
+        onClose={mobileMenu.close}
+        hiddenFrom="md"
+        size={300}
+        padding={0}
+        title={settings.app.name}
+        styles={{
+          header: { paddingInline: 'var(--mantine-spacing-md)' },
+          body: { height: 'calc(100% - 60px)' },
+        }}
+        closeButtonProps={{ 'aria-label': t('shell.nav.closeMenu') }}
+      >
+        <nav aria-label={t('shell.nav.label')} style={{ height: '100%' }}>
+          <NavContent compact={false} onNavigate={mobileMenu.close} />
+        </nav>
+      </Drawer>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <OfflineBanner />
+        <div style={{ flex: 1 }}>
+          <PageGate>
+            <Outlet />
+          </PageGate>
+        </div>
+        <AppFooter />
+      </AppShell.Main>
+      <LazyCommandPalette />
+      <ShortcutsLegend />
+      <Notifications position="top-right" />
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import type { NavKey } from '@/domain/navigation';
+import { createStore, useStore } from '../store';
+
+/** Badge counts on navigation items; modules set them (e.g. unread notifications). */
+export const navBadgeStore = createStore<Partial<Record<NavKey, number>>>({});
+
+export function setNavBadge(key: NavKey, count: number): void {
+  navBadgeStore.setState((current) => ({ ...current, [key]: Math.max(0, Math.floor(count)) }));
+}
+
+export function useNavBadges(): Partial<Record<NavKey, number>> {
+  return useStore(navBadgeStore);
+}
+
+/** How long a navigation item pulses to draw the eye (spec §2: on a new notification). */
+export const NAV_PULSE_MS = 1200;
+
+/** Navigation items pulsing right now. */
+export const navPulseStore = createStore<readonly NavKey[]>([]);
+const pulseTimers = new Map<NavKey, ReturnType<typeof setTimeout>>();
+
+/** Makes an item pulse for `durationMs`; a pulse during a pulse extends it. */
+export function pulseNavItem(key: NavKey, durationMs = NAV_PULSE_MS): void {
+  clearTimeout(pulseTimers.get(key));
+  navPulseStore.setState((current) => (current.includes(key) ? current : [...current, key]));
+  pulseTimers.set(
+    key,
+    setTimeout(() => {
+      pulseTimers.delete(key);
+      navPulseStore.setState((current) => current.filter((entry) => entry !== key));
+    }, durationMs),
+  );
+}
+
+export function useNavPulses(): readonly NavKey[] {
+  return useStore(navPulseStore);
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { RECENTS_MAX } from '@/domain/constants';
+import { isFeatureEnabled } from '@/domain/features';
+import { navItemForPath, pushRecent } from '@/domain/navigation';
+import { useSettings } from '../session/settings-store';
+import { recentsList } from './user-lists';
+
+/** Records the navigation item of each visited path (max 3), unless recentsEnabled is false. */
+export function useRecordRecent(userId: string, pathname: string): void {
+  const { settings } = useSettings();
+  const enabled = isFeatureEnabled(settings.features, 'recentsEnabled');
+  useEffect(() => {
+    if (!enabled) return;
+    const item = navItemForPath(pathname);
+    if (!item) return;
+    const current = recentsList.read(userId);
+    if (current[0] === item.key) return;
+    recentsList.write(userId, pushRecent(current, item.key, RECENTS_MAX));
+  }, [enabled, pathname, userId]);
+}

@@ -1,0 +1,34 @@
+import { useMatches } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { pageGate } from '@/domain/navigation';
+import { AccessDeniedPage } from './pages/access-denied-page';
+import { DisabledFeaturePage } from './pages/disabled-feature-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { PageSkeleton } from './pages/page-skeleton';
+import { useSession } from './session/session-store';
+import { useSettings } from './session/settings-store';
+
+/**
+ * Shows the page or what replaces it (domain `pageGate`): "Not Found" for admin-only routes, a
+ * skeleton while settings load, the disabled-feature page, or "Access denied". It reads the live
+ * stores, so toggling a flag or a role change takes effect at once.
+ */
+export function PageGate({ children }: { children: ReactNode }) {
+  const page = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.page });
+  const { user } = useSession();
+  const { settings, loading } = useSettings();
+  if (!page) return <>{children}</>;
+  const gate = pageGate(page, user, settings.features, loading);
+  switch (gate) {
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'loading':
+      return <PageSkeleton />;
+    case 'disabled':
+      return <DisabledFeaturePage page={page} />;
+    case 'denied':
+      return <AccessDeniedPage page={page} />;
+    default:
+      return <>{children}</>;
+  }
+}

@@ -1,0 +1,11 @@
+import { Navigate, useLocation } from '@tanstack/react-router';
+import { useSession } from '../session/session-store';
+import { NotFoundPage } from './not-found-page';
+
+/** Unmatched paths outside the signed-in layout: anonymous users see Login, others "Not Found". */
+export function RootNotFound() {
+  const { user } = useSession();
+  const href = useLocation({ select: (location) => location.href });
+  if (!user) return <Navigate to="/login" search={{ redirect: href }} replace />;
+  return <NotFoundPage />;
+}

@@ -1,0 +1,37 @@
+import type { TFunction } from 'i18next';
+import type { FeatureMap } from '@/domain/features';
+import {
+  availablePaletteActions,
+  visibleNavItems,
+  type NavItem,
+  type PaletteActionKey,
+  type PaletteEntry,
+} from '@/domain/navigation';
+import type { Actor } from '@/domain/permissions';
+
+export type PaletteTarget = { kind: 'nav'; item: NavItem } | { kind: 'action'; action: PaletteActionKey };
+
+export interface TranslatedPaletteEntry extends PaletteEntry {
+  target: PaletteTarget;
+}
+
+/** Navigation entries and actions the user may use, with translated titles and group names. */
+export function buildPaletteEntries(
+  t: TFunction,
+  actor: Actor | null | undefined,
+  features: FeatureMap | null | undefined,
+): TranslatedPaletteEntry[] {
+  const nav = visibleNavItems(actor, features).map<TranslatedPaletteEntry>((item) => ({
+    id: `nav:${item.key}`,
+    title: t(item.name),
+    group: t(`nav.groups.${item.group}`),
+    target: { kind: 'nav', item },
+  }));
+  const actions = availablePaletteActions(actor, features).map<TranslatedPaletteEntry>((action) => ({
+    id: `action:${action.key}`,
+    title: t(action.name),
+    group: t('palette.groups.actions'),
+    target: { kind: 'action', action: action.key },
+  }));
+  return [...nav, ...actions];
+}

@@ -1,0 +1,9 @@
+export { InstallButton } from './install-button';
+export { PwaManager } from './pwa-manager';
+export { onWorkerMessage } from './worker-messages';
+export {
+  hasUnsavedChanges,
+  registerUnsavedChanges,
+  unregisterUnsavedChanges,
+  useUnsavedChanges,
+} from './unsaved-changes';

@@ -1,0 +1,4 @@
+/** Window events the shell broadcasts (CustomEvent names). */
+export const POST_LOGIN_EVENT = 'fleetpilot:post-login';
+export const LOGOUT_EVENT = 'fleetpilot:logout';
+export const TOGGLE_THEME_EVENT = 'fleetpilot:toggle-theme';

@@ -1,0 +1,96 @@
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settings';
+import { ApiError, apiFetch } from '../../api/client';
+import { createStore, useStore } from '../store';
+import { SETTINGS_CACHE_KEY } from './settings-cache';
+
+export { SETTINGS_CACHE_KEY };
+
+export interface SettingsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** Null until settings were loaded once (or read from the cache). */
+  settings: Settings | null;
+  error: string | null;
+}
+
+export const settingsStore = createStore<SettingsState>({
+  status: 'idle',
+  settings: readCachedSettings(),
+  error: null,
+});
+
+function readCachedSettings(): Settings | null {
+  try {
+    const raw = localStorage.getItem(SETTINGS_CACHE_KEY);
+    return raw ? normalizeSettings(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Server answers are read leniently: each section is merged over its defaults, and a section that
+ * still does not fit the domain schema falls back to its defaults as a whole.
+ */
+export function normalizeSettings(data: unknown): Settings {
+  const input = isObject(data) ? data : {};
+  const result: Record<string, unknown> = {};
+  for (const [section, defaults] of Object.entries(DEFAULT_SETTINGS)) {
+    const value = input[section];
+    const merged = isObject(value) ? { ...defaults, ...value } : defaults;
+    const schema = settingsSchema.shape[section as keyof Settings];
+    const parsed = schema.safeParse(merged);
+    result[section] = parsed.success ? parsed.data : defaults;
+  }
+  return result as Settings;
+}
+
+let inFlight: Promise<void> | null = null;
+
+/** GET /settings; on failure keeps the last known settings and records the error message. */
+export function loadSettings(): Promise<void> {
+  if (inFlight) return inFlight;
+  settingsStore.setState((state) => ({ ...state, status: 'loading', error: null }));
+  inFlight = apiFetch<unknown>('/settings')
+    .then((data) => {
+      const settings = normalizeSettings(data);
+      localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(settings));
+      settingsStore.setState({ status: 'ready', settings, error: null });
+    })
+    .catch((error: unknown) => {
+      const offline = error instanceof ApiError && error.isNetworkError;
+      settingsStore.setState((state) => {
+        // Offline with settings already known: keep them quietly, the offline banner says enough.
+        if (offline && state.settings) return { ...state, status: 'ready', error: null };
+        const message = error instanceof ApiError && error.serverMessage ? error.message : '';
+        return { ...state, status: 'error', error: message };
+      });
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+export interface SettingsView {
+  /** The settings in effect: loaded, cached or defaults. */
+  settings: Settings;
+  /** True only while nothing is known yet; pages show a skeleton meanwhile. */
+  loading: boolean;
+  /** The server's message, '' for "Failed to load settings", null when there is no error. */
+  error: string | null;
+}
+
+export function settingsView(state: SettingsState): SettingsView {
+  return {
+    settings: state.settings ?? DEFAULT_SETTINGS,
+    loading: state.settings === null && (state.status === 'loading' || state.status === 'idle'),
+    error: state.error,
+  };
+}
+
+export function useSettings(): SettingsView {
+  return settingsView(useStore(settingsStore));
+}

@@ -1,0 +1,72 @@
+import { ActionIcon, Drawer, Indicator, Tooltip } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutboxSummary, useSyncStatus } from '@/client/offline/hooks';
+import { useStorageHealth } from '@/client/offline/storage';
+import { signOut, useSession } from '../session/session-store';
+import { SignOutGuardModal } from './sign-out-guard';
+import { SyncNotices } from './sync-notices';
+import { SyncPanel } from './sync-panel';
+
+/**
+ * The top bar's sync button: a badge with the changes still to send (red when one needs a person),
+ * opening the Sync panel. It also hosts the session-expired, reload and sign-out dialogs.
+ */
+export function SyncIndicator() {
+  const { t } = useTranslation();
+  const router = useRouter();
+  const { user } = useSession();
+  const summary = useOutboxSummary(user?.id ?? null);
+  const status = useSyncStatus();
+  const storage = useStorageHealth();
+  const [opened, setOpened] = useState(false);
+  const pending = summary.waiting + summary.failed + summary.conflict;
+  const attention = summary.failed + summary.conflict > 0 || status.authRequired || storage.quotaExceeded;
+  const label = pending === 0 ? t('sync.indicator.synced') : t('sync.indicator.label', { count: pending });
+
+  const signInAgain = () => {
+    setOpened(false);
+    // The waiting changes stay: they go out when this user signs in again.
+    signOut();
+    void router.navigate({ to: '/login', replace: true });
+  };
+
+  return (
+    <>
+      <Tooltip label={label}>
+        <Indicator
+          label={pending}
+          size={18}
+          color={attention ? 'red' : 'blue'}
+          disabled={pending === 0 && !attention}
+          processing={status.replaying}
+          offset={6}
+        >
+          <ActionIcon
+            variant="subtle"
+            color={attention ? 'red' : 'gray'}
+            size={44}
+            onClick={() => setOpened(true)}
+            aria-label={label}
+            data-pending={pending}
+          >
+            <IconCloudUpload size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Tooltip>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        position="right"
+        size="md"
+        title={t('sync.panel.title')}
+      >
+        <SyncPanel onSignInAgain={signInAgain} />
+      </Drawer>
+      <SyncNotices pending={pending} onSignInAgain={signInAgain} />
+      <SignOutGuardModal />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCloudCheck,
+  IconCloudOff,
+  IconDatabaseExclamation,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useOnline } from '@/client/offline/connectivity';
+import { useSyncStatus } from '@/client/offline/hooks';
+import { useStorageHealth } from '@/client/offline/storage';
+
+interface SyncStatusSummaryProps {
+  pending: number;
+  onSyncNow: () => void;
+  onSignInAgain: () => void;
+}
+
+/** Connection, replay and storage state above the list. */
+export function SyncStatusSummary({ pending, onSyncNow, onSignInAgain }: SyncStatusSummaryProps) {
+  const { t, i18n } = useTranslation();
+  const status = useSyncStatus();
+  const online = useOnline();
+  const storage = useStorageHealth();
+  const busy = status.replaying || status.pulling;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          {busy ? <Loader size="xs" /> : online ? <IconCloudCheck size={18} /> : <IconCloudOff size={18} />}
+          <Text size="sm" data-testid="sync-state">
+            {busy ? t('sync.status.syncing') : online ? t('sync.status.online') : t('sync.status.offline')}
+          </Text>
+        </Group>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onSyncNow}
+          disabled={!online || status.authRequired}
+          loading={busy}
+        >
+          {t('sync.action.syncNow')}
+        </Button>
+      </Group>
+      {status.retryAt && pending > 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('sync.status.retryAt', {
+            time: new Date(status.retryAt).toLocaleTimeString(i18n.language, {
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })}
+          {status.lastError ? ` — ${status.lastError}` : ''}
+        </Text>
+      ) : null}
+      {status.authRequired ? (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('sync.auth.title')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('sync.auth.message', { count: pending })}</Text>
+            <Button size="xs" onClick={onSignInAgain}>
+              {t('sync.auth.signIn')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {storage.quotaExceeded ? (
+        <Alert color="red" icon={<IconDatabaseExclamation size={18} />} title={t('sync.storage.fullTitle')}>
+          {t('sync.storage.full')}
+        </Alert>
+      ) : null}
+      {storage.persistence === 'refused' ? (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+          {t('sync.storage.notPersistent')}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

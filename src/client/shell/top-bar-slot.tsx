@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { createStore, useStore } from './store';
+
+/**
+ * The notification bell's place in the top bar. The notifications module puts its bell here
+ * (`setNotificationBell(<NotificationBell />)`); until then the slot stays empty.
+ */
+const bellStore = createStore<ReactNode>(null);
+
+export function setNotificationBell(bell: ReactNode): void {
+  bellStore.setState(() => bell);
+}
+
+export function NotificationBellSlot() {
+  return <>{useStore(bellStore)}</>;
+}

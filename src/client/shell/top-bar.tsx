@@ -1,0 +1,95 @@
+import { ActionIcon, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBackhoe,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconSearch,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { OnlineIndicator } from './online/online-indicator';
+import { palette } from './palette/palette-store';
+import { ProfileLink } from './profile-link';
+import { InstallButton } from './pwa/install-button';
+import { useSettings } from './session/settings-store';
+import { SyncIndicator } from './sync-panel/sync-indicator';
+import { NotificationBellSlot } from './top-bar-slot';
+import classes from './top-bar.module.css';
+
+interface TopBarProps {
+  mobileMenuOpened: boolean;
+  onToggleMobileMenu: () => void;
+  compact: boolean;
+  onToggleCompact: () => void;
+}
+
+export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggleCompact }: TopBarProps) {
+  const { t } = useTranslation();
+  const { settings } = useSettings();
+  const sidebarLabel = compact ? t('shell.nav.expand') : t('shell.nav.collapse');
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger
+          opened={mobileMenuOpened}
+          onClick={onToggleMobileMenu}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={t('shell.nav.openMenu')}
+          aria-expanded={mobileMenuOpened}
+        />
+        <Tooltip label={sidebarLabel}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={40}
+            visibleFrom="md"
+            onClick={onToggleCompact}
+            aria-label={sidebarLabel}
+          >
+            {compact ? (
+              <IconLayoutSidebarLeftExpand size={22} />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={22} />
+            )}
+          </ActionIcon>
+        </Tooltip>
+        <Link to="/" className={classes.brand} aria-label={t('shell.home', { app: settings.app.name })}>
+          <IconBackhoe size={28} stroke={1.6} className={classes.logo} aria-hidden />
+          <Text fw={700} size="lg" truncate>
+            {settings.app.name}
+          </Text>
+        </Link>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <UnstyledButton
+          className={classes.search}
+          onClick={palette.open}
+          aria-label={t('palette.open')}
+          visibleFrom="sm"
+        >
+          <IconSearch size={16} />
+          <Text size="sm" c="dimmed" component="span">
+            {t('palette.searchButton')}
+          </Text>
+          <Kbd size="xs">Ctrl K</Kbd>
+        </UnstyledButton>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={44}
+          hiddenFrom="sm"
+          onClick={palette.open}
+          aria-label={t('palette.open')}
+        >
+          <IconSearch size={20} />
+        </ActionIcon>
+        <OnlineIndicator />
+        <SyncIndicator />
+        <InstallButton variant="subtle" color="gray" />
+        <NotificationBellSlot />
+        <ProfileLink />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,37 @@
+/** Business constants and limits (product spec §9). */
+export const API_BASE = '/api';
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 100;
+
+export const DEFAULT_APP_NAME = 'FleetPilot';
+export const DEFAULT_APP_VERSION = '2.0.0';
+
+export const LANGUAGES = ['en', 'de', 'bg', 'gr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de';
+export const FALLBACK_LANGUAGE: Language = 'de';
+
+export const FAVORITES_MAX = 5;
+export const RECENTS_MAX = 3;
+export const NOTIFICATION_DROPDOWN_MAX = 10;
+export const UNREAD_POLL_MS = 60_000;
+export const NOTIFICATION_HIGHLIGHT_MS = 1200;
+export const LIMIT_MESSAGE_MS = 2500;
+export const PALETTE_RESULT_CAP = 30;
+export const G_SHORTCUT_WINDOW_MS = 700;
+export const DISPO_UPCOMING_DAYS = 7;
+export const SUPPORT_HOURS = { days: 'Monday–Friday', from: '7:00', to: '17:00' } as const;
+export const DARK_MODE_STORAGE_KEY = 'darkMode';
+export const REALTIME_PATH = '/socket.io';
+
+export const ANALYTICS_RANGES = ['1month', '3months', '6months', '1year'] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '6months';
+export const DASHBOARD_RANGES = [7, 30, 90] as const;
+
+/** Upload limits shared by the client (pre-check) and the server (authority). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_SIGNATURE_BYTES = 512 * 1024;

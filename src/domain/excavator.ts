@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import { maintenanceDueSchema } from './maintenance';
+import { syncedMetaSchema } from './sync';
+
+/*
+ * Excavator (spec §3; issue 5). The schemas here validate the server's input and the client's form
+ * (messages are per field), and describe the API's answers.
+ *
+ * Writes: POST /api/excavators and PUT /api/excavators/{id}, as multipart/form-data (the form, with
+ * files) or application/json (the same fields, no files — the offline outbox may send either).
+ * - Empty or null fields are omitted. PUT replaces every editable field: an omitted optional field
+ *   becomes null (that is how a form clears it); name, model and serialNumber are always required.
+ * - Numbers in multipart are decimal text ("1234.5"); dates are `YYYY-MM-DD`.
+ * - `specifications`: JSON text (multipart) or a JSON value (JSON body) of an ARRAY of key-value pairs,
+ *   `[{"key":"Weight","value":"21 t"}]` — order kept, keys unique. That is also how it is returned.
+ * - `profileImage`: one file; `gallery`: files, several (repeat the part). Image fields are never taken
+ *   from the body: the server stores files and answers their stored relative paths.
+ * - PUT only: `removeGallery` names existing gallery paths to drop (repeat the field, or one JSON array
+ *   text); `removeProfileImage=true` drops the profile image (a new `profileImage` file replaces it).
+ * - POST may carry a client-made `id` (UUID, v7 from the outbox): a create repeated with the same id and
+ *   content answers the existing row (200); an id used by another record → 409.
+ * - `lastServiceHours`: the usage-hours reading at the last service (added for the maintenance-due rule,
+ *   src/domain/maintenance.ts).
+ */
+
+export const EXCAVATOR_STATUSES = ['operational', 'maintenance', 'out_of_service'] as const;
+export type ExcavatorStatus = (typeof EXCAVATOR_STATUSES)[number];
+
+export const EXCAVATOR_FILE_FIELDS = ['profileImage', 'gallery'] as const;
+export const EXCAVATOR_MAX_GALLERY = 30;
+export const EXCAVATOR_MAX_SPECIFICATIONS = 100;
+
+const MIN_YEAR = 1900;
+const MAX_HOURS = 1_000_000;
+
+const blankToNull = (v: unknown) =>
+  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+const hours = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_HOURS, `${label} must be at most ${MAX_HOURS}`);
+
+const optionalHours = (label: string) =>
+  z.preprocess(blankToNull, hours(label).nullable()).transform((v) => v ?? null);
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const optionalDate = (label: string) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+        .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+export const specificationSchema = z.object({
+  key: requiredText('Specification name', 80),
+  value: z
+    .string({ error: 'Specification value must be text' })
+    .trim()
+    .max(500, 'Specification value must be at most 500 characters'),
+});
+export type Specification = z.infer<typeof specificationSchema>;
+
+export const specificationsSchema = z
+  .array(specificationSchema, { error: 'Specifications must be a list of key-value pairs' })
+  .max(EXCAVATOR_MAX_SPECIFICATIONS, `At most ${EXCAVATOR_MAX_SPECIFICATIONS} specifications`)
+  .refine(
+    (list) => new Set(list.map((s) => s.key.toLowerCase())).size === list.length,
+    'Specification names must be unique',
+  );
+
+/** The editable fields, as the form fills them and the API accepts them. */
+export const excavatorFieldsSchema = z.object({
+  name: requiredText('Name', 120),
+  model: requiredText('Model', 120),
+  serialNumber: requiredText('Serial number', 80),
+  year: z
+    .preprocess(
+      blankToNull,
+      z
+        .number({ error: 'Year must be a number' })
+        .int('Year must be a whole number')
+        .min(MIN_YEAR, `Year must be ${MIN_YEAR} or later`)
+        .refine((y) => y <= new Date().getFullYear() + 1, 'Year cannot be in the future')
+        .nullable(),
+    )
+    .transform((v) => v ?? null),
+  status: z.preprocess(
+    blankToNull,
+    z
+      .enum(EXCAVATOR_STATUSES, { error: 'Status must be operational, maintenance or out_of_service' })
+      .nullable()
+      .transform((v) => v ?? 'operational'),
+  ),
+  usageHours: z.preprocess(blankToNull, hours('Usage hours').nullable()).transform((v) => v ?? 0),
+  location: optionalText('Location', 200),
+  engineNumber: optionalText('Engine number', 80),
+  nextInspectionHours: optionalHours('Next inspection hours'),
+  lastServiceHours: optionalHours('Hours at last service'),
+  purchaseDate: optionalDate('Purchase date'),
+  lastServiceDate: optionalDate('Last service date'),
+  specifications: z.preprocess(blankToNull, specificationsSchema.nullable()).transform((v) => v ?? []),
+  description: optionalText('Description', 5000),
+  notes: optionalText('Notes', 5000),
+});
+export type ExcavatorFields = z.infer<typeof excavatorFieldsSchema>;
+export type ExcavatorFieldsInput = z.input<typeof excavatorFieldsSchema>;
+
+export const excavatorCreateSchema = excavatorFieldsSchema.extend({
+  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+});
+export type ExcavatorCreate = z.infer<typeof excavatorCreateSchema>;
+
+export const excavatorUpdateSchema = excavatorFieldsSchema.extend({
+  removeGallery: z
+    .array(z.string().min(1), { error: 'removeGallery must list image paths' })
+    .max(EXCAVATOR_MAX_GALLERY)
+    .default([]),
+  removeProfileImage: z.boolean({ error: 'removeProfileImage must be true or false' }).default(false),
+});
+export type ExcavatorUpdate = z.infer<typeof excavatorUpdateSchema>;
+
+const NUMBER_FIELDS = ['year', 'usageHours', 'nextInspectionHours', 'lastServiceHours'] as const;
+
+/**
+ * Multipart text fields → the object the schemas above parse. Decimal text becomes a number (anything
+ * else is kept, so the schema reports it on its field), `specifications` is JSON text, `removeGallery`
+ * repeated fields or one JSON array text, `removeProfileImage` "true"/"false". Empty fields are omitted.
+ */
+export function excavatorInputFromForm(fields: Record<string, string | string[]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(fields)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    if (name === 'removeGallery') {
+      out.removeGallery = values.flatMap((v) => {
+        const text = v.trim();
+        if (!text.startsWith('[')) return text ? [text] : [];
+        try {
+          const parsed: unknown = JSON.parse(text);
+          return Array.isArray(parsed) ? parsed : [parsed];
+        } catch {
+          return [text];
+        }
+      });
+      continue;
+    }
+    const value = values[values.length - 1] ?? '';
+    if (value.trim() === '') continue;
+    if ((NUMBER_FIELDS as readonly string[]).includes(name)) {
+      out[name] = /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+    } else if (name === 'specifications') {
+      try {
+        out.specifications = JSON.parse(value);
+      } catch {
+        out.specifications = value;
+      }
+    } else if (name === 'removeProfileImage') {
+      out.removeProfileImage =
+        value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** An excavator as the API returns it (list items, single reads, pull `data`). */
+export const excavatorSchema = syncedMetaSchema.extend({
+  name: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+  year: z.number().int().nullable(),
+  status: z.enum(EXCAVATOR_STATUSES),
+  usageHours: z.number(),
+  location: z.string().nullable(),
+  engineNumber: z.string().nullable(),
+  nextInspectionHours: z.number().nullable(),
+  lastServiceHours: z.number().nullable(),
+  purchaseDate: z.string().nullable(),
+  lastServiceDate: z.string().nullable(),
+  /** Stored relative path, served at /uploads/{path}. */
+  profileImage: z.string().nullable(),
+  gallery: z.array(z.string()),
+  specifications: z.array(z.object({ key: z.string(), value: z.string() })),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  maintenance: maintenanceDueSchema,
+});
+export type Excavator = z.infer<typeof excavatorSchema>;
+
+export const EXCAVATOR_SORT_FIELDS = [
+  'name',
+  'model',
+  'serialNumber',
+  'year',
+  'status',
+  'usageHours',
+  'location',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type ExcavatorSortField = (typeof EXCAVATOR_SORT_FIELDS)[number];
+/** `name` ascending, `-usageHours` descending. */
+export const EXCAVATOR_SORTS = [
+  ...EXCAVATOR_SORT_FIELDS,
+  ...EXCAVATOR_SORT_FIELDS.map((f) => `-${f}` as const),
+];
+
+export const excavatorListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  /** Matches name, model, serial number and location (case-insensitive, substring). */
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(EXCAVATOR_STATUSES).optional(),
+  /** Exact location, case-insensitive. */
+  location: z.string().trim().max(200).optional(),
+  sort: z.enum(EXCAVATOR_SORTS as [string, ...string[]]).default('name'),
+});
+export type ExcavatorListQuery = z.infer<typeof excavatorListQuerySchema>;
+
+export const excavatorListSchema = z.object({
+  items: z.array(excavatorSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ExcavatorList = z.infer<typeof excavatorListSchema>;
+
+/** Filters the list locally the way the API does (the client searches its mirror with it). */
+export function matchesExcavatorQuery(
+  e: Pick<Excavator, 'name' | 'model' | 'serialNumber' | 'location'>,
+  q: string | undefined,
+): boolean {
+  const needle = q?.trim().toLowerCase();
+  if (!needle) return true;
+  return [e.name, e.model, e.serialNumber, e.location ?? ''].some((v) => v.toLowerCase().includes(needle));
+}

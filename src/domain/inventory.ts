@@ -1,0 +1,449 @@
+import { z } from 'zod';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT, type Language } from './constants';
+import { syncedMetaSchema } from './sync';
+
+/*
+ * Inventory of parts (spec §2, §3, §5; issue 8). Shared by the server (input validation, API answers)
+ * and the client (forms, local search of the mirror, offline writes).
+ *
+ * Writes:
+ * - POST /api/inventory and PUT /api/inventory/{id}: multipart/form-data (fields + one `photo` file) or
+ *   JSON (the same fields, no file). POST may carry a client-made `id`. PUT replaces every editable
+ *   field (an omitted optional field is cleared, omitted tags become none, an omitted minQuantity 0)
+ *   EXCEPT `quantity`: omitted on PUT it stays as it is, because stock moves by deltas (adjust).
+ *   PUT only: `removePhoto=true` drops the photo (a new `photo` file replaces it).
+ * - POST /api/inventory/{id}/adjust {delta}: adds a whole number to the quantity; never below zero.
+ * - `price` is a decimal amount (12.5 = 12.50); the server keeps integer cents, so it is rounded to cents.
+ * - `tags` are trimmed, empty ones dropped, and unique per item ignoring case (the first spelling wins).
+ * - Multipart numbers are decimal text ("12.5"); tags are repeated `tags` fields or one JSON array text.
+ */
+
+export const INVENTORY_MAINTENANCE_TYPES = [
+  'routine',
+  'preventive',
+  'emergency',
+  'inspection',
+  'in_progress',
+] as const;
+export type InventoryMaintenanceType = (typeof INVENTORY_MAINTENANCE_TYPES)[number];
+
+export const INVENTORY_FILE_FIELDS = ['photo'] as const;
+export const INVENTORY_MAX_TAGS = 30;
+export const INVENTORY_TAG_MAX_LENGTH = 50;
+export const INVENTORY_MAX_QUANTITY = 100_000_000;
+/** Highest price (a decimal amount); kept as integer cents in an int4 column. */
+export const INVENTORY_MAX_PRICE = 10_000_000;
+export const INVENTORY_MAX_DELTA = INVENTORY_MAX_QUANTITY;
+/** Most ids one bulk tag change may name. */
+export const INVENTORY_BULK_MAX_IDS = 1000;
+
+export const INVENTORY_MESSAGES = {
+  nameRequired: 'Name is required',
+  quantityNegative: 'Quantity must be non-negative',
+  priceNegative: 'Price must be non-negative',
+} as const;
+
+/** "Not enough stock: only 3 left" — the answer to an adjust that would go below zero. */
+export function notEnoughStockMessage(available: number): string {
+  return `Not enough stock: only ${available} left`;
+}
+
+const blankToNull = (v: unknown) =>
+  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+/** The key two tags are compared by: trimmed, Unicode-normalised, lower case. */
+export function tagKey(tag: string): string {
+  return tag.normalize('NFC').trim().toLowerCase();
+}
+
+/** Trimmed, empty ones dropped, unique ignoring case (the first spelling wins), order kept. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.normalize('NFC').trim();
+    const key = tagKey(tag);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+/** Tags with `remove` taken out and `add` appended (none twice, ignoring case). */
+export function applyTagChanges(
+  tags: readonly string[],
+  add: readonly string[],
+  remove: readonly string[],
+): string[] {
+  const removed = new Set(remove.map(tagKey));
+  return normalizeTags([...tags.filter((t) => !removed.has(tagKey(t))), ...add]);
+}
+
+/**
+ * Renames tag `from` to `to` (ignoring case). When the item already carries `to`, the two merge into
+ * one. Returns null when the item does not carry `from` (nothing to change).
+ */
+export function renameTag(tags: readonly string[], from: string, to: string): string[] | null {
+  const fromKey = tagKey(from);
+  if (!tags.some((t) => tagKey(t) === fromKey)) return null;
+  return normalizeTags(tags.map((t) => (tagKey(t) === fromKey ? to : t)));
+}
+
+/** Tags share one CSV cell, separated by `,`, `;` or `|`: a tag cannot contain them. */
+const TAG_SEPARATORS = /[,;|]/;
+const TAG_SEPARATOR_MESSAGE = 'A tag cannot contain , ; or |';
+
+export const tagSchema = z
+  .string({ error: 'A tag must be text' })
+  .trim()
+  .min(1, 'A tag cannot be empty')
+  .max(INVENTORY_TAG_MAX_LENGTH, `A tag must be at most ${INVENTORY_TAG_MAX_LENGTH} characters`)
+  .refine((tag) => !TAG_SEPARATORS.test(tag), TAG_SEPARATOR_MESSAGE);
+
+export const tagsSchema = z
+  .preprocess(
+    (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',') : v),
+    z.array(
+      z
+        .string({ error: 'Tags must be a list of text' })
+        .max(INVENTORY_TAG_MAX_LENGTH, `A tag must be at most ${INVENTORY_TAG_MAX_LENGTH} characters`)
+        .refine((tag) => !TAG_SEPARATORS.test(tag), TAG_SEPARATOR_MESSAGE),
+      { error: 'Tags must be a list of text' },
+    ),
+  )
+  .transform(normalizeTags)
+  .refine((tags) => tags.length <= INVENTORY_MAX_TAGS, `At most ${INVENTORY_MAX_TAGS} tags`);
+
+const quantityNumber = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(0, INVENTORY_MESSAGES.quantityNegative)
+  .max(INVENTORY_MAX_QUANTITY, `Quantity must be at most ${INVENTORY_MAX_QUANTITY}`);
+
+const minQuantityNumber = z
+  .number({ error: 'Minimum quantity must be a number' })
+  .int('Minimum quantity must be a whole number')
+  .min(0, 'Minimum quantity must be non-negative')
+  .max(INVENTORY_MAX_QUANTITY, `Minimum quantity must be at most ${INVENTORY_MAX_QUANTITY}`);
+
+/** A decimal amount rounded to cents. */
+const priceNumber = z
+  .number({ error: 'Price must be a number' })
+  .min(0, INVENTORY_MESSAGES.priceNegative)
+  .max(INVENTORY_MAX_PRICE, `Price must be at most ${INVENTORY_MAX_PRICE}`)
+  .transform((v) => Math.round(v * 100) / 100);
+
+/** The editable fields, as the form fills them and the API accepts them. */
+export const inventoryFieldsSchema = z.object({
+  name: z
+    .string({ error: INVENTORY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, INVENTORY_MESSAGES.nameRequired)
+    .max(200, 'Name must be at most 200 characters'),
+  maker: optionalText('Maker', 200),
+  type: optionalText('Type', 120),
+  quantity: z.preprocess(blankToNull, quantityNumber.nullable()).transform((v) => v ?? 0),
+  price: z.preprocess(blankToNull, priceNumber.nullable()).transform((v) => v ?? null),
+  notes: optionalText('Notes', 5000),
+  tags: tagsSchema,
+  location: optionalText('Location', 200),
+  minQuantity: z.preprocess(blankToNull, minQuantityNumber.nullable()).transform((v) => v ?? 0),
+  maintenanceType: z
+    .preprocess(
+      blankToNull,
+      z
+        .enum(INVENTORY_MAINTENANCE_TYPES, {
+          error: 'Maintenance type must be routine, preventive, emergency, inspection or in_progress',
+        })
+        .nullable(),
+    )
+    .transform((v) => v ?? null),
+});
+export type InventoryFields = z.infer<typeof inventoryFieldsSchema>;
+export type InventoryFieldsInput = z.input<typeof inventoryFieldsSchema>;
+export type InventoryFieldName = keyof InventoryFields;
+export const INVENTORY_FIELD_NAMES = Object.keys(inventoryFieldsSchema.shape) as InventoryFieldName[];
+
+export const inventoryCreateSchema = inventoryFieldsSchema.extend({
+  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+});
+export type InventoryCreate = z.infer<typeof inventoryCreateSchema>;
+
+export const inventoryUpdateSchema = inventoryFieldsSchema.extend({
+  /** Omitted: the quantity stays as it is (stock moves by deltas). */
+  quantity: z.preprocess(blankToNull, quantityNumber.nullable()).transform((v) => v ?? undefined),
+  removePhoto: z.boolean({ error: 'removePhoto must be true or false' }).default(false),
+});
+export type InventoryUpdate = z.infer<typeof inventoryUpdateSchema>;
+
+export const inventoryAdjustSchema = z.object({
+  delta: z
+    .number({ error: 'Delta must be a whole number' })
+    .int('Delta must be a whole number')
+    .min(-INVENTORY_MAX_DELTA, `Delta must be at least -${INVENTORY_MAX_DELTA}`)
+    .max(INVENTORY_MAX_DELTA, `Delta must be at most ${INVENTORY_MAX_DELTA}`)
+    .refine((d) => d !== 0, 'Delta must not be zero'),
+});
+export type InventoryAdjust = z.infer<typeof inventoryAdjustSchema>;
+
+const NUMBER_FIELDS = ['quantity', 'price', 'minQuantity'] as const;
+
+/**
+ * Multipart text fields → the object the schemas above parse. Decimal text becomes a number (anything
+ * else is kept, so the schema reports it on its field); `tags` repeated fields or one JSON array text;
+ * `removePhoto` "true"/"false". Empty fields are omitted.
+ */
+export function inventoryInputFromForm(fields: Record<string, string | string[]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(fields)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    if (name === 'tags') {
+      out.tags = values.flatMap((v) => {
+        const text = v.trim();
+        if (!text.startsWith('[')) return text ? [text] : [];
+        try {
+          const parsed: unknown = JSON.parse(text);
+          return Array.isArray(parsed) ? parsed : [parsed];
+        } catch {
+          return [text];
+        }
+      });
+      continue;
+    }
+    const value = values[values.length - 1] ?? '';
+    if (value.trim() === '') continue;
+    if ((NUMBER_FIELDS as readonly string[]).includes(name)) {
+      out[name] = /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+    } else if (name === 'removePhoto') {
+      out.removePhoto =
+        value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+    } else {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** An inventory item as the API returns it (list items, single reads, pull `data`). */
+export const inventoryItemSchema = syncedMetaSchema.extend({
+  name: z.string(),
+  maker: z.string().nullable(),
+  type: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Decimal amount (cents / 100), null when unknown. */
+  price: z.number().nullable(),
+  notes: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** Stored relative path, served at /uploads/{path}. */
+  photo: z.string().nullable(),
+  location: z.string().nullable(),
+  minQuantity: z.number().int(),
+  maintenanceType: z.enum(INVENTORY_MAINTENANCE_TYPES).nullable(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+/** Below its minimum: the low-stock warning. */
+export function isLowStock(item: Pick<InventoryItem, 'quantity' | 'minQuantity'>): boolean {
+  return item.quantity < item.minQuantity;
+}
+
+/** Decimal amount → integer cents, and back. */
+export const priceToCents = (price: number | null): number | null =>
+  price === null ? null : Math.round(price * 100);
+export const centsToPrice = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+export const INVENTORY_SORT_FIELDS = [
+  'name',
+  'maker',
+  'type',
+  'quantity',
+  'price',
+  'location',
+  'minQuantity',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type InventorySortField = (typeof INVENTORY_SORT_FIELDS)[number];
+/** `name` ascending, `-quantity` descending. */
+export const INVENTORY_SORTS = [
+  ...INVENTORY_SORT_FIELDS,
+  ...INVENTORY_SORT_FIELDS.map((f) => `-${f}` as const),
+];
+
+/** The filters of the list and the export. */
+export const inventoryFilterSchema = z.object({
+  /** Matches name, maker, notes and tags (case-insensitive, substring). */
+  q: z.string().trim().max(200).optional(),
+  /** Items carrying this tag (case-insensitive). */
+  tag: z.string().trim().max(INVENTORY_TAG_MAX_LENGTH).optional(),
+  /** Exact type, case-insensitive. */
+  type: z.string().trim().max(120).optional(),
+  /** Exact location, case-insensitive. */
+  location: z.string().trim().max(200).optional(),
+  maintenanceType: z.enum(INVENTORY_MAINTENANCE_TYPES).optional(),
+  /** `true`: only items below their minimum quantity. */
+  lowStock: z.stringbool().optional(),
+  sort: z.enum(INVENTORY_SORTS as [string, ...string[]]).default('name'),
+});
+export type InventoryFilter = z.infer<typeof inventoryFilterSchema>;
+
+export const inventoryListQuerySchema = inventoryFilterSchema.extend({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+});
+export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
+
+export const INVENTORY_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type InventoryExportFormat = (typeof INVENTORY_EXPORT_FORMATS)[number];
+
+export const inventoryExportQuerySchema = inventoryFilterSchema.extend({
+  format: z.enum(INVENTORY_EXPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv'),
+  /** CSV only: `semicolon` writes `;` separators and decimal commas (German spreadsheet settings). */
+  delimiter: z.enum(['comma', 'semicolon']).default('comma'),
+});
+export type InventoryExportQuery = z.infer<typeof inventoryExportQuerySchema>;
+
+export const inventoryListSchema = z.object({
+  items: z.array(inventoryItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type InventoryList = z.infer<typeof inventoryListSchema>;
+
+/** Filters an item locally the way the API does (the client searches its mirror with it). */
+export function matchesInventoryFilter(
+  item: Pick<
+    InventoryItem,
+    'name' | 'maker' | 'notes' | 'tags' | 'type' | 'location' | 'maintenanceType' | 'quantity' | 'minQuantity'
+  >,
+  filter: Partial<Omit<InventoryFilter, 'sort'>>,
+): boolean {
+  const same = (a: string | null, b: string | undefined) =>
+    !b || (a ?? '').toLowerCase() === b.trim().toLowerCase();
+  const needle = filter.q?.trim().toLowerCase();
+  if (
+    needle &&
+    ![item.name, item.maker ?? '', item.notes ?? '', ...item.tags].some((v) =>
+      v.toLowerCase().includes(needle),
+    )
+  ) {
+    return false;
+  }
+  if (filter.tag && !item.tags.some((t) => tagKey(t) === tagKey(filter.tag!))) return false;
+  if (!same(item.type, filter.type) || !same(item.location, filter.location)) return false;
+  if (filter.maintenanceType && item.maintenanceType !== filter.maintenanceType) return false;
+  if (filter.lowStock && !isLowStock(item)) return false;
+  return true;
+}
+
+/** Orders items the way the API's `sort` does (nulls last, ties by id). */
+export function compareInventoryItems(sort: string): (a: InventoryItem, b: InventoryItem) => number {
+  const descending = sort.startsWith('-');
+  const field = sort.replace(/^-/, '') as InventorySortField;
+  return (a, b) => {
+    const x = a[field];
+    const y = b[field];
+    if (x === null && y !== null) return 1;
+    if (y === null && x !== null) return -1;
+    let order = 0;
+    if (typeof x === 'number' && typeof y === 'number') order = x - y;
+    else if (x !== null && y !== null) order = String(x).localeCompare(String(y));
+    if (order === 0) return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return descending ? -order : order;
+  };
+}
+
+export const inventoryTagsBulkSchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: 'Not a valid id' }), { error: 'ids must list item ids' })
+      .min(1, 'Select at least one item')
+      .max(INVENTORY_BULK_MAX_IDS, `At most ${INVENTORY_BULK_MAX_IDS} items at once`),
+    add: z.array(tagSchema).max(INVENTORY_MAX_TAGS).default([]),
+    remove: z.array(tagSchema).max(INVENTORY_MAX_TAGS).default([]),
+  })
+  .refine((b) => b.add.length + b.remove.length > 0, {
+    message: 'Name a tag to add or remove',
+    path: ['add'],
+  });
+export type InventoryTagsBulk = z.infer<typeof inventoryTagsBulkSchema>;
+
+export const inventoryTagsBulkResultSchema = z.object({
+  /** Items whose tags changed. */
+  updated: z.number().int(),
+  items: z.array(inventoryItemSchema),
+});
+export type InventoryTagsBulkResult = z.infer<typeof inventoryTagsBulkResultSchema>;
+
+export const inventoryTagRenameSchema = z.object({ from: tagSchema, to: tagSchema });
+export type InventoryTagRename = z.infer<typeof inventoryTagRenameSchema>;
+
+export const inventoryTagRenameResultSchema = z.object({ updated: z.number().int() });
+
+export const inventoryTagListSchema = z.object({
+  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+});
+export type InventoryTagList = z.infer<typeof inventoryTagListSchema>;
+
+/* ── Low-stock notification (event 'stock.low'), written by the server in the app's default language ── */
+
+export const STOCK_LOW_EVENT = 'stock.low';
+
+export interface StockLowTexts {
+  /** `{item}`: name, with the maker in brackets when known. */
+  title: string;
+  /** `{item}`, `{quantity}`, `{minimum}`. */
+  message: string;
+  /** Several items crossed in one import: `{count}`. */
+  manyTitle: string;
+  manyMessage: string;
+}
+
+export const STOCK_LOW_TEXTS: Record<Language, StockLowTexts> = {
+  en: {
+    title: 'Low stock: {item}',
+    message: '{item} is below its minimum stock: {quantity} left, minimum {minimum}.',
+    manyTitle: 'Low stock: {count} parts',
+    manyMessage: '{count} parts fell below their minimum stock in an import.',
+  },
+  de: {
+    title: 'Niedriger Bestand: {item}',
+    message: '{item} liegt unter dem Mindestbestand: noch {quantity} vorhanden, Minimum {minimum}.',
+    manyTitle: 'Niedriger Bestand: {count} Teile',
+    manyMessage: '{count} Teile sind durch einen Import unter ihren Mindestbestand gefallen.',
+  },
+  bg: {
+    title: 'Ниска наличност: {item}',
+    message: '{item} е под минималната наличност: остават {quantity}, минимум {minimum}.',
+    manyTitle: 'Ниска наличност: {count} части',
+    manyMessage: '{count} части паднаха под минималната си наличност при импорт.',
+  },
+  gr: {
+    title: 'Χαμηλό απόθεμα: {item}',
+    message: 'Το {item} είναι κάτω από το ελάχιστο απόθεμα: απομένουν {quantity}, ελάχιστο {minimum}.',
+    manyTitle: 'Χαμηλό απόθεμα: {count} ανταλλακτικά',
+    manyMessage: '{count} ανταλλακτικά έπεσαν κάτω από το ελάχιστο απόθεμα μετά από εισαγωγή.',
+  },
+};
+
+/** True when a write takes an item from at or above its minimum to below it: one warning per crossing. */
+export function crossesBelowMinimum(
+  before: Pick<InventoryItem, 'quantity' | 'minQuantity'> | null,
+  after: Pick<InventoryItem, 'quantity' | 'minQuantity'>,
+): boolean {
+  return before !== null && !isLowStock(before) && isLowStock(after);
+}

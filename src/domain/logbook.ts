@@ -1,0 +1,459 @@
+import { z } from 'zod';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import { isIsoDate } from './excavator';
+import { syncedMetaSchema } from './sync';
+import { signatureSchema } from './user';
+
+/*
+ * Daily operations log, "Betriebstagebuch" (spec §3 Operations log entry; issue 7). The schemas validate
+ * the server's input and the client's form (messages per field) and describe the API's answers.
+ *
+ * Writes: POST /api/betriebstagebuch, PUT /api/betriebstagebuch/{id} (JSON; If-Match on PUT and DELETE).
+ * - PUT replaces every editable field (an omitted optional one is cleared). Read-only fields the client
+ *   may send back (status, signatures, createdBy …) are ignored.
+ * - `shiftStart`/`shiftEnd` are `HH:MM`; an end before the start is an overnight shift (22:00–06:00).
+ * - `weather` is typed by the operator (offline) or fetched; it is never required. `fetchWeather: true`
+ *   with an empty `weather` asks the server to fill it in from the weather service for the entry's date
+ *   (best effort: when the provider fails the entry is saved without weather).
+ * - `sign: true` signs the entry with the author's PROFILE signature, stamped by the server (the client
+ *   never sends the drawing): unsigned → pending. Without a profile signature the write is refused (422,
+ *   SIGNATURE_MISSING_MESSAGE; the form links to /profile). `sign: false` withdraws it (→ unsigned).
+ *   A content change to a pending entry withdraws the signature unless the same request signs again:
+ *   a signature covers the content it was given for. The status rules: src/domain/logbook-status.ts.
+ * - `site`: optional free text naming the recycling site (the demo data has two); the list filters on it.
+ * - POST may carry a client-made `id` (UUID, v7 from the outbox): a create repeated with the same id and
+ *   content answers the existing row (200); an id used by another record → 409.
+ * - Approval: PUT /api/betriebstagebuch/{id}/approve { signature? } — the reviewer's drawing, or their
+ *   profile signature when omitted. Only pending entries; approved entries are locked (edit/delete 409).
+ *
+ * One entry per site and date is the usual case but not enforced: the form warns on a duplicate date by
+ * asking `GET /api/betriebstagebuch?from=D&to=D` (or its local mirror).
+ */
+
+export const LOGBOOK_STATUSES = ['unsigned', 'pending', 'approved'] as const;
+export type LogbookStatus = (typeof LOGBOOK_STATUSES)[number];
+
+export const ENTRY_NOT_FOUND_MESSAGE = 'Entry not found';
+export const SIGNATURE_MISSING_MESSAGE = 'Save your signature in your profile first';
+export const CONFIG_KEYS_MESSAGE = 'Fix duplicate/empty keys before saving';
+export const NOT_FUNCTIONAL_NOTE_MESSAGE = 'A conveyor that is not functional needs a note';
+
+export const LOGBOOK_MAX_CHECKS = 50;
+const MAX_NOTES = 2000;
+const MAX_GENERAL_NOTES = 10_000;
+
+/* ── Times of day and shifts ──────────────────────────────────────────────────────────────────── */
+
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A time of day written `HH:MM` (00:00–23:59). */
+export function isTimeOfDay(value: string): boolean {
+  return TIME_OF_DAY.test(value);
+}
+
+export function minutesOfDay(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** An end before the start means the shift runs past midnight. */
+export function isOvernightShift(shiftStart: string, shiftEnd: string): boolean {
+  return minutesOfDay(shiftEnd) < minutesOfDay(shiftStart);
+}
+
+/** The shift's length in minutes, counting an overnight shift into the next day. */
+export function shiftDurationMinutes(shiftStart: string, shiftEnd: string): number {
+  const diff = minutesOfDay(shiftEnd) - minutesOfDay(shiftStart);
+  return diff < 0 ? diff + 24 * 60 : diff;
+}
+
+const blankToNull = (v: unknown) =>
+  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
+
+const timeOfDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .refine(isTimeOfDay, `${label} must be a time (HH:MM)`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/* ── Weather ──────────────────────────────────────────────────────────────────────────────────── */
+
+/** Condition keys the weather service answers (from WMO weather codes); the form offers them too. */
+export const WEATHER_CONDITIONS = [
+  'clear',
+  'partly_cloudy',
+  'cloudy',
+  'fog',
+  'drizzle',
+  'rain',
+  'snow',
+  'thunderstorm',
+] as const;
+export type WeatherCondition = (typeof WEATHER_CONDITIONS)[number];
+
+const optionalNumber = (label: string, min: number, max: number, unit: string) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .number({ error: `${label} must be a number` })
+        .min(min, `${label} must be between ${min} and ${max} ${unit}`)
+        .max(max, `${label} must be between ${min} and ${max} ${unit}`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+/** The entry's weather: each part may be empty; all empty is stored as no weather. */
+export const logbookWeatherSchema = z.object({
+  temperature: optionalNumber('Temperature', -80, 70, '°C'),
+  humidity: optionalNumber('Humidity', 0, 100, '%'),
+  /** A key of WEATHER_CONDITIONS or the operator's own words. */
+  conditions: optionalText('Conditions', 100),
+});
+export type LogbookWeather = z.infer<typeof logbookWeatherSchema>;
+
+const weatherField = z
+  .preprocess((v) => (v === undefined ? null : v), logbookWeatherSchema.nullable())
+  .transform((w) =>
+    w && (w.temperature !== null || w.humidity !== null || w.conditions !== null) ? w : null,
+  );
+
+/* ── Checks ───────────────────────────────────────────────────────────────────────────────────── */
+
+const checkKey = z.preprocess(
+  blankToNull,
+  z.string({ error: 'Key must be text' }).trim().max(60, 'Key must be at most 60 characters').nullable(),
+);
+
+export const conveyorCheckSchema = z
+  .object({
+    /** The configured conveyor's key, when the check came from the configuration. */
+    key: checkKey.optional().transform((v) => v ?? null),
+    name: requiredText('Conveyor name', 120),
+    functional: z.boolean({ error: 'Functional must be true or false' }),
+    notes: optionalText('Notes', MAX_NOTES),
+  })
+  .superRefine((check, ctx) => {
+    if (!check.functional && !check.notes) {
+      ctx.addIssue({ code: 'custom', path: ['notes'], message: NOT_FUNCTIONAL_NOTE_MESSAGE });
+    }
+  });
+export type ConveyorCheck = z.infer<typeof conveyorCheckSchema>;
+
+export const specialCheckSchema = z.object({
+  key: checkKey.optional().transform((v) => v ?? null),
+  name: requiredText('Check name', 120),
+  /** The check is open (not done, or a finding is outstanding). */
+  open: z.boolean({ error: 'Open must be true or false' }),
+  notes: optionalText('Notes', MAX_NOTES),
+});
+export type SpecialCheck = z.infer<typeof specialCheckSchema>;
+
+const checkList = <T extends z.ZodType>(item: T, label: string) =>
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null ? [] : v),
+      z
+        .array(item, { error: `${label} must be a list` })
+        .max(LOGBOOK_MAX_CHECKS, `At most ${LOGBOOK_MAX_CHECKS} ${label.toLowerCase()}`),
+    )
+    .transform((v) => v as Array<z.infer<T>>);
+
+/* ── Entry input ──────────────────────────────────────────────────────────────────────────────── */
+
+/** The editable fields, as the form fills them and the API accepts them. */
+export const logbookFieldsSchema = z
+  .object({
+    date: z
+      .string({ error: 'Date is required' })
+      .trim()
+      .min(1, { error: 'Date is required', abort: true })
+      .refine(isIsoDate, 'Date must be a date (YYYY-MM-DD)'),
+    site: optionalText('Site', 120),
+    shiftStart: timeOfDay('Shift start'),
+    shiftEnd: timeOfDay('Shift end'),
+    weather: weatherField,
+    conveyorChecks: checkList(conveyorCheckSchema, 'Conveyor checks'),
+    specialChecks: checkList(specialCheckSchema, 'Special checks'),
+    generalNotes: optionalText('General notes', MAX_GENERAL_NOTES),
+  })
+  .refine((entry) => entry.shiftStart !== entry.shiftEnd, {
+    path: ['shiftEnd'],
+    message: 'Shift end must differ from shift start',
+    // Also while other fields are still wrong, so the form shows every problem at once.
+    when: ({ value }) => {
+      const v = value as { shiftStart?: unknown; shiftEnd?: unknown } | null;
+      return (
+        typeof v?.shiftStart === 'string' &&
+        isTimeOfDay(v.shiftStart.trim()) &&
+        typeof v.shiftEnd === 'string'
+      );
+    },
+  });
+export type LogbookFields = z.infer<typeof logbookFieldsSchema>;
+export type LogbookFieldsInput = z.input<typeof logbookFieldsSchema>;
+
+/** The editable field names, in the order the API lists them. */
+export const LOGBOOK_FIELD_NAMES = [
+  'date',
+  'site',
+  'shiftStart',
+  'shiftEnd',
+  'weather',
+  'conveyorChecks',
+  'specialChecks',
+  'generalNotes',
+] as const satisfies ReadonlyArray<keyof LogbookFields>;
+
+const writeOptions = {
+  /** true: sign with the profile signature (→ pending); false: withdraw the signature (→ unsigned). */
+  sign: z.boolean({ error: 'sign must be true or false' }).optional(),
+  /** Fill an empty `weather` from the weather service for the entry's date (best effort). */
+  fetchWeather: z.boolean({ error: 'fetchWeather must be true or false' }).optional(),
+};
+
+export const logbookCreateSchema = logbookFieldsSchema.and(
+  z.object({ id: z.uuid({ error: 'Id must be a UUID' }).optional(), ...writeOptions }),
+);
+export type LogbookCreate = z.infer<typeof logbookCreateSchema>;
+
+export const logbookUpdateSchema = logbookFieldsSchema.and(z.object(writeOptions));
+export type LogbookUpdate = z.infer<typeof logbookUpdateSchema>;
+
+/** PUT /api/betriebstagebuch/{id}/approve: the reviewer's drawing; their profile signature when omitted. */
+export const logbookApproveSchema = z.object({
+  signature: z
+    .union([signatureSchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
+});
+export type LogbookApprove = z.infer<typeof logbookApproveSchema>;
+
+/* ── API answers ──────────────────────────────────────────────────────────────────────────────── */
+
+const storedWeatherSchema = z.object({
+  temperature: z.number().nullable(),
+  humidity: z.number().nullable(),
+  conditions: z.string().nullable(),
+});
+
+/** A logbook entry as the API returns it (list items, single reads, pull `data`). */
+export const logbookEntrySchema = syncedMetaSchema.extend({
+  date: z.string(),
+  site: z.string().nullable(),
+  shiftStart: z.string(),
+  shiftEnd: z.string(),
+  /** shiftEnd before shiftStart. */
+  overnight: z.boolean(),
+  weather: storedWeatherSchema.nullable(),
+  conveyorChecks: z.array(
+    z.object({
+      key: z.string().nullable(),
+      name: z.string(),
+      functional: z.boolean(),
+      notes: z.string().nullable(),
+    }),
+  ),
+  specialChecks: z.array(
+    z.object({
+      key: z.string().nullable(),
+      name: z.string(),
+      open: z.boolean(),
+      notes: z.string().nullable(),
+    }),
+  ),
+  generalNotes: z.string().nullable(),
+  status: z.enum(LOGBOOK_STATUSES),
+  /** PNG data URL stamped from the author's profile when signed. */
+  creatorSignature: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  reviewerSignature: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  /** Display names (name, else username) of the author and the reviewer. */
+  createdByName: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+});
+export type LogbookEntry = z.infer<typeof logbookEntrySchema>;
+
+const optionalQueryDate = (label: string) =>
+  z.string().trim().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`).optional();
+
+export const logbookListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  /** Entries dated on or after this day. */
+  from: optionalQueryDate('From'),
+  /** Entries dated on or before this day. */
+  to: optionalQueryDate('To'),
+  status: z.enum(LOGBOOK_STATUSES).optional(),
+  /** The author's user id, or `me`. */
+  author: z.union([z.uuid({ error: 'Author must be a user id or "me"' }), z.literal('me')]).optional(),
+  /** Exact site, case-insensitive. */
+  site: z.string().trim().max(120).optional(),
+});
+export type LogbookListQuery = z.infer<typeof logbookListQuerySchema>;
+
+export const logbookListSchema = z.object({
+  items: z.array(logbookEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type LogbookList = z.infer<typeof logbookListSchema>;
+
+/** Filters like the list endpoint (the client filters its mirror with it). Newest date first is the order. */
+export function matchesLogbookQuery(
+  entry: Pick<LogbookEntry, 'date' | 'status' | 'createdBy' | 'site'>,
+  query: Partial<Pick<LogbookListQuery, 'from' | 'to' | 'status' | 'site'>> & { author?: string | null },
+): boolean {
+  if (query.from && entry.date < query.from) return false;
+  if (query.to && entry.date > query.to) return false;
+  if (query.status && entry.status !== query.status) return false;
+  if (query.author && entry.createdBy !== query.author) return false;
+  if (query.site && (entry.site ?? '').toLowerCase() !== query.site.toLowerCase()) return false;
+  return true;
+}
+
+/* ── Weather lookup (GET /api/betriebstagebuch/weather) ───────────────────────────────────────── */
+
+export const WEATHER_ERROR_MESSAGES = {
+  invalidDate: 'Invalid date',
+  notAvailable: 'Date not available',
+  dateError: 'Date error',
+  unavailable: 'Unable to load weather',
+} as const;
+
+export const weatherQuerySchema = z.object({
+  /** YYYY-MM-DD; checked by the handler so a bad value answers "Invalid date". */
+  date: z.string().max(40).optional(),
+  /** The hour to read (HH:MM, local to the site); default: now for today, 12:00 for other days. */
+  time: z.string().trim().refine(isTimeOfDay, 'Time must be a time (HH:MM)').optional(),
+});
+
+export const weatherReadingSchema = z.object({
+  date: z.string(),
+  /** The local hour read, HH:00. */
+  time: z.string(),
+  temperature: z.number().nullable(),
+  humidity: z.number().nullable(),
+  conditions: z.enum(WEATHER_CONDITIONS).nullable(),
+  /** Where it came from: the provider's forecast or its historical archive. */
+  source: z.enum(['forecast', 'archive']),
+});
+export type WeatherReading = z.infer<typeof weatherReadingSchema>;
+
+/* ── Configuration (GET/PUT /api/betriebstagebuch-config) ─────────────────────────────────────── */
+
+const CONFIG_KEY = /^[A-Za-z0-9_-]+$/;
+
+export const logbookConfigItemSchema = z.object({
+  key: z
+    .string({ error: 'Key is required' })
+    .trim()
+    .max(60, 'Key must be at most 60 characters')
+    .refine((k) => k === '' || CONFIG_KEY.test(k), 'Key may contain letters, digits, _ and -'),
+  name: requiredText('Name', 120),
+});
+export type LogbookConfigItem = z.infer<typeof logbookConfigItemSchema>;
+
+const configList = z
+  .array(logbookConfigItemSchema)
+  .max(LOGBOOK_MAX_CHECKS, `At most ${LOGBOOK_MAX_CHECKS} items`);
+
+/** Empty and duplicate (case-insensitive) keys of one list, as issues on their fields. */
+function checkKeys(list: LogbookConfigItem[], path: string, ctx: z.RefinementCtx): boolean {
+  let bad = false;
+  const seen = new Set<string>();
+  list.forEach((item, i) => {
+    const key = item.key.toLowerCase();
+    if (!key) {
+      ctx.addIssue({ code: 'custom', path: [path, i, 'key'], message: 'Key is required' });
+      bad = true;
+    } else if (seen.has(key)) {
+      ctx.addIssue({ code: 'custom', path: [path, i, 'key'], message: 'Key must be unique' });
+      bad = true;
+    }
+    seen.add(key);
+  });
+  return bad;
+}
+
+export const logbookConfigSchema = z
+  .object({
+    conveyors: configList,
+    specialChecks: configList,
+    /** The site the weather is looked up for. */
+    site: z.object({
+      name: requiredText('Site name', 120),
+      latitude: z
+        .number({ error: 'Latitude must be a number' })
+        .min(-90, 'Latitude must be between -90 and 90')
+        .max(90, 'Latitude must be between -90 and 90'),
+      longitude: z
+        .number({ error: 'Longitude must be a number' })
+        .min(-180, 'Longitude must be between -180 and 180')
+        .max(180, 'Longitude must be between -180 and 180'),
+    }),
+    defaultShift: z
+      .object({ start: timeOfDay('Shift start'), end: timeOfDay('Shift end') })
+      .refine((s) => s.start !== s.end, { path: ['end'], message: 'Shift end must differ from shift start' }),
+  })
+  .superRefine((config, ctx) => {
+    const conveyors = checkKeys(config.conveyors, 'conveyors', ctx);
+    const special = checkKeys(config.specialChecks, 'specialChecks', ctx);
+    if (conveyors || special) ctx.addIssue({ code: 'custom', path: [], message: CONFIG_KEYS_MESSAGE });
+  });
+export type LogbookConfig = z.infer<typeof logbookConfigSchema>;
+
+export const DEFAULT_LOGBOOK_CONFIG: LogbookConfig = {
+  conveyors: [
+    { key: 'aufgabeband', name: 'Aufgabeband' },
+    { key: 'sortierband-1', name: 'Sortierband 1' },
+    { key: 'sortierband-2', name: 'Sortierband 2' },
+    { key: 'magnetabscheider-band', name: 'Magnetabscheider-Band' },
+  ],
+  specialChecks: [
+    { key: 'brandschutz', name: 'Brandschutz' },
+    { key: 'notausschalter', name: 'Notausschalter' },
+    { key: 'staubabsaugung', name: 'Staubabsaugung' },
+    { key: 'oelabscheider', name: 'Ölabscheider' },
+  ],
+  site: { name: 'Recyclinghof Nord', latitude: 53.5511, longitude: 9.9937 },
+  defaultShift: { start: '06:00', end: '14:00' },
+};
+
+/** A new entry's checks from the configuration: every conveyor functional, every special check done. */
+export function checksFromConfig(
+  config: LogbookConfig,
+): Pick<LogbookFields, 'conveyorChecks' | 'specialChecks'> {
+  return {
+    conveyorChecks: config.conveyors.map((c) => ({
+      key: c.key,
+      name: c.name,
+      functional: true,
+      notes: null,
+    })),
+    specialChecks: config.specialChecks.map((c) => ({ key: c.key, name: c.name, open: false, notes: null })),
+  };
+}

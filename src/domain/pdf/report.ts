@@ -1,0 +1,396 @@
+import { checklistLabel } from '../checklist';
+import type { Language } from '../constants';
+import { checklistSummary, type ChecklistState, type Report, type ReportExcavator } from '../report';
+import type { ReportStatus } from '../report-status';
+import { formatDate, formatDateTime, PdfDocument } from './document';
+import type { PdfFonts } from './fonts';
+
+/*
+ * The maintenance report PDF (issue 6 item 5), built the same way in the browser (offline download and
+ * print) and on the server (GET /api/reports/{id}/pdf). A report PDF needs both signatures (spec §5):
+ * without them `buildReportPdf` throws ReportPdfSignaturesError, which both sides turn into the same
+ * message.
+ */
+
+export const REPORT_PDF_SIGNATURES_MESSAGE = 'A report PDF requires both operator and manager signatures';
+
+export type ReportSignatureRole = 'operator' | 'manager';
+
+/** Thrown when a report lacks a signature; `missing` names which. */
+export class ReportPdfSignaturesError extends Error {
+  readonly code = 'REPORT_SIGNATURES_MISSING';
+  constructor(readonly missing: ReportSignatureRole[]) {
+    super(REPORT_PDF_SIGNATURES_MESSAGE);
+    this.name = 'ReportPdfSignaturesError';
+  }
+}
+
+/** The signatures a report still lacks for its PDF (empty: it can be printed). */
+export function missingReportSignatures(
+  report: Pick<Report, 'operatorSignature' | 'managerSignature'>,
+): ReportSignatureRole[] {
+  return [
+    ...(report.operatorSignature ? [] : (['operator'] as const)),
+    ...(report.managerSignature ? [] : (['manager'] as const)),
+  ];
+}
+
+type FieldKey =
+  | 'reportDate'
+  | 'status'
+  | 'excavator'
+  | 'model'
+  | 'serialNumber'
+  | 'operatorName'
+  | 'managerName'
+  | 'createdBy'
+  | 'operatingHours'
+  | 'fuelLevel'
+  | 'hoursUntilNextMaintenance'
+  | 'serviceDate'
+  | 'uvvInspectionDate'
+  | 'submittedAt'
+  | 'approvedBy'
+  | 'approvedAt'
+  | 'rejectedBy'
+  | 'rejectedAt'
+  | 'rejectionReason'
+  | 'item'
+  | 'result'
+  | 'note'
+  | 'operatorSignature'
+  | 'managerSignature';
+
+interface ReportPdfLabels {
+  title: string;
+  general: string;
+  operating: string;
+  description: string;
+  checklist: string;
+  notes: string;
+  approval: string;
+  rejection: string;
+  signatures: string;
+  /** `{{ok}}`, `{{notOk}}`, `{{na}}`, `{{open}}`. */
+  summary: string;
+  fields: Record<FieldKey, string>;
+  states: Record<ChecklistState | 'open', string>;
+  status: Record<ReportStatus, string>;
+  hours: string;
+}
+
+export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
+  en: {
+    title: 'Maintenance report',
+    general: 'General',
+    operating: 'Operating data',
+    description: 'Description',
+    checklist: 'Inspection checklist',
+    notes: 'Notes',
+    approval: 'Approval',
+    rejection: 'Rejection',
+    signatures: 'Signatures',
+    summary: '✓ {{ok}} OK · ✗ {{notOk}} not OK · – {{na}} n/a · {{open}} not checked',
+    fields: {
+      reportDate: 'Report date',
+      status: 'Status',
+      excavator: 'Excavator',
+      model: 'Model',
+      serialNumber: 'Serial number',
+      operatorName: 'Operator',
+      managerName: 'Manager',
+      createdBy: 'Created by',
+      operatingHours: 'Operating hours',
+      fuelLevel: 'Fuel level',
+      hoursUntilNextMaintenance: 'Hours until next maintenance',
+      serviceDate: 'Service date',
+      uvvInspectionDate: 'UVV inspection date',
+      submittedAt: 'Submitted',
+      approvedBy: 'Approved by',
+      approvedAt: 'Approved on',
+      rejectedBy: 'Rejected by',
+      rejectedAt: 'Rejected on',
+      rejectionReason: 'Reason',
+      item: 'Item',
+      result: 'Result',
+      note: 'Note',
+      operatorSignature: 'Operator signature',
+      managerSignature: 'Manager signature',
+    },
+    states: { ok: '✓ OK', not_ok: '✗ Not OK', na: '– N/A', open: 'Not checked' },
+    status: {
+      unsigned: 'Unsigned',
+      signed: 'Signed',
+      pending: 'Pending approval',
+      approved: 'Approved',
+      rejected: 'Rejected',
+    },
+    hours: 'h',
+  },
+  de: {
+    title: 'Wartungsbericht',
+    general: 'Allgemein',
+    operating: 'Betriebsdaten',
+    description: 'Beschreibung',
+    checklist: 'Prüfliste',
+    notes: 'Notizen',
+    approval: 'Freigabe',
+    rejection: 'Ablehnung',
+    signatures: 'Unterschriften',
+    summary: '✓ {{ok}} in Ordnung · ✗ {{notOk}} mangelhaft · – {{na}} entfällt · {{open}} nicht geprüft',
+    fields: {
+      reportDate: 'Berichtsdatum',
+      status: 'Status',
+      excavator: 'Bagger',
+      model: 'Modell',
+      serialNumber: 'Seriennummer',
+      operatorName: 'Maschinenführer',
+      managerName: 'Betriebsleiter',
+      createdBy: 'Erstellt von',
+      operatingHours: 'Betriebsstunden',
+      fuelLevel: 'Kraftstoffstand',
+      hoursUntilNextMaintenance: 'Stunden bis zur nächsten Wartung',
+      serviceDate: 'Servicedatum',
+      uvvInspectionDate: 'UVV-Prüfung',
+      submittedAt: 'Eingereicht',
+      approvedBy: 'Freigegeben von',
+      approvedAt: 'Freigegeben am',
+      rejectedBy: 'Abgelehnt von',
+      rejectedAt: 'Abgelehnt am',
+      rejectionReason: 'Begründung',
+      item: 'Prüfpunkt',
+      result: 'Ergebnis',
+      note: 'Bemerkung',
+      operatorSignature: 'Unterschrift Maschinenführer',
+      managerSignature: 'Unterschrift Betriebsleiter',
+    },
+    states: { ok: '✓ In Ordnung', not_ok: '✗ Mangelhaft', na: '– Entfällt', open: 'Nicht geprüft' },
+    status: {
+      unsigned: 'Nicht unterschrieben',
+      signed: 'Unterschrieben',
+      pending: 'Wartet auf Freigabe',
+      approved: 'Freigegeben',
+      rejected: 'Abgelehnt',
+    },
+    hours: 'h',
+  },
+  bg: {
+    title: 'Доклад за поддръжка',
+    general: 'Общи данни',
+    operating: 'Експлоатационни данни',
+    description: 'Описание',
+    checklist: 'Контролен списък',
+    notes: 'Бележки',
+    approval: 'Одобрение',
+    rejection: 'Отхвърляне',
+    signatures: 'Подписи',
+    summary: '✓ {{ok}} изправни · ✗ {{notOk}} неизправни · – {{na}} неприложими · {{open}} непроверени',
+    fields: {
+      reportDate: 'Дата на доклада',
+      status: 'Статус',
+      excavator: 'Багер',
+      model: 'Модел',
+      serialNumber: 'Сериен номер',
+      operatorName: 'Оператор',
+      managerName: 'Ръководител',
+      createdBy: 'Създаден от',
+      operatingHours: 'Моточасове',
+      fuelLevel: 'Ниво на горивото',
+      hoursUntilNextMaintenance: 'Часове до следващата поддръжка',
+      serviceDate: 'Дата на обслужване',
+      uvvInspectionDate: 'Дата на проверка по UVV',
+      submittedAt: 'Подаден',
+      approvedBy: 'Одобрен от',
+      approvedAt: 'Одобрен на',
+      rejectedBy: 'Отхвърлен от',
+      rejectedAt: 'Отхвърлен на',
+      rejectionReason: 'Причина',
+      item: 'Точка',
+      result: 'Резултат',
+      note: 'Бележка',
+      operatorSignature: 'Подпис на оператора',
+      managerSignature: 'Подпис на ръководителя',
+    },
+    states: { ok: '✓ Изправно', not_ok: '✗ Неизправно', na: '– Неприложимо', open: 'Непроверено' },
+    status: {
+      unsigned: 'Неподписан',
+      signed: 'Подписан',
+      pending: 'Очаква одобрение',
+      approved: 'Одобрен',
+      rejected: 'Отхвърлен',
+    },
+    hours: 'ч',
+  },
+  gr: {
+    title: 'Αναφορά συντήρησης',
+    general: 'Γενικά στοιχεία',
+    operating: 'Λειτουργικά στοιχεία',
+    description: 'Περιγραφή',
+    checklist: 'Λίστα ελέγχου',
+    notes: 'Σημειώσεις',
+    approval: 'Έγκριση',
+    rejection: 'Απόρριψη',
+    signatures: 'Υπογραφές',
+    summary: '✓ {{ok}} εντάξει · ✗ {{notOk}} μη εντάξει · – {{na}} δεν ισχύει · {{open}} δεν ελέγχθηκαν',
+    fields: {
+      reportDate: 'Ημερομηνία αναφοράς',
+      status: 'Κατάσταση',
+      excavator: 'Εκσκαφέας',
+      model: 'Μοντέλο',
+      serialNumber: 'Σειριακός αριθμός',
+      operatorName: 'Χειριστής',
+      managerName: 'Υπεύθυνος',
+      createdBy: 'Δημιουργήθηκε από',
+      operatingHours: 'Ώρες λειτουργίας',
+      fuelLevel: 'Στάθμη καυσίμου',
+      hoursUntilNextMaintenance: 'Ώρες έως την επόμενη συντήρηση',
+      serviceDate: 'Ημερομηνία σέρβις',
+      uvvInspectionDate: 'Ημερομηνία ελέγχου UVV',
+      submittedAt: 'Υποβλήθηκε',
+      approvedBy: 'Εγκρίθηκε από',
+      approvedAt: 'Ημερομηνία έγκρισης',
+      rejectedBy: 'Απορρίφθηκε από',
+      rejectedAt: 'Ημερομηνία απόρριψης',
+      rejectionReason: 'Αιτιολογία',
+      item: 'Σημείο ελέγχου',
+      result: 'Αποτέλεσμα',
+      note: 'Σημείωση',
+      operatorSignature: 'Υπογραφή χειριστή',
+      managerSignature: 'Υπογραφή υπευθύνου',
+    },
+    states: { ok: '✓ Εντάξει', not_ok: '✗ Μη εντάξει', na: '– Δεν ισχύει', open: 'Δεν ελέγχθηκε' },
+    status: {
+      unsigned: 'Χωρίς υπογραφή',
+      signed: 'Υπογεγραμμένη',
+      pending: 'Σε αναμονή έγκρισης',
+      approved: 'Εγκεκριμένη',
+      rejected: 'Απορρίφθηκε',
+    },
+    hours: 'ώ',
+  },
+};
+
+export interface ReportPdfOptions {
+  fonts: PdfFonts;
+  language: Language;
+  appName: string;
+  generatedAt: Date;
+  /** The machine when the report does not carry it (a report created offline and not yet synced). */
+  excavator?: Pick<ReportExcavator, 'name' | 'model' | 'serialNumber'> | null;
+}
+
+const NUMBER_LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+    values[key] !== undefined ? String(values[key]) : whole,
+  );
+
+/**
+ * The report PDF: general and operating data, description, checklist results by category with ✓ / ✗
+ * marks and notes, notes, approval or rejection, and both signatures as images. Throws
+ * ReportPdfSignaturesError when a signature is missing.
+ */
+export function buildReportPdf(report: Report, options: ReportPdfOptions): ArrayBuffer {
+  const missing = missingReportSignatures(report);
+  if (missing.length > 0) throw new ReportPdfSignaturesError(missing);
+
+  const { language } = options;
+  const l = reportPdfLabels[language];
+  const excavator = report.excavator ?? options.excavator ?? null;
+  const numbers = new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 1 });
+  const number = (value: number | null, unit: string) =>
+    value === null ? null : `${numbers.format(value)} ${unit}`;
+  const dateTime = (value: string | null) => (value ? formatDateTime(new Date(value), language) : null);
+
+  const doc = new PdfDocument({
+    fonts: options.fonts,
+    language,
+    appName: options.appName,
+    title: `${l.title}: ${excavator?.name ?? '–'} — ${formatDate(report.reportDate, language)}`,
+    generatedAt: options.generatedAt,
+  });
+
+  doc.section(l.general);
+  doc.keyValues([
+    [l.fields.reportDate, formatDate(report.reportDate, language)],
+    [l.fields.status, l.status[report.status]],
+    [l.fields.excavator, excavator?.name],
+    [l.fields.model, excavator?.model],
+    [l.fields.serialNumber, excavator?.serialNumber],
+    [l.fields.operatorName, report.operatorName],
+    [l.fields.managerName, report.managerName],
+    [l.fields.createdBy, report.createdByName],
+  ]);
+
+  doc.section(l.operating);
+  doc.keyValues([
+    [l.fields.operatingHours, number(report.operatingHours, l.hours)],
+    [l.fields.fuelLevel, number(report.fuelLevel, '%')],
+    [l.fields.hoursUntilNextMaintenance, number(report.hoursUntilNextMaintenance, l.hours)],
+    [l.fields.serviceDate, report.serviceDate ? formatDate(report.serviceDate, language) : null],
+    [
+      l.fields.uvvInspectionDate,
+      report.uvvInspectionDate ? formatDate(report.uvvInspectionDate, language) : null,
+    ],
+  ]);
+
+  if (report.description) {
+    doc.section(l.description);
+    doc.paragraph(report.description);
+  }
+
+  doc.section(l.checklist);
+  const counts = checklistSummary(report.checklist, report.checklistItems);
+  doc.paragraph(fill(l.summary, { ok: counts.ok, notOk: counts.not_ok, na: counts.na, open: counts.open }));
+  for (const category of report.checklistItems) {
+    const results = report.checklist[category.key] ?? {};
+    doc.table(
+      [checklistLabel(category, language), l.fields.result, l.fields.note],
+      category.items.map((item) => {
+        const entry = results[item.key];
+        return [checklistLabel(item, language), l.states[entry?.state ?? 'open'], entry?.note ?? ''];
+      }),
+      { columnStyles: { 0: { cellWidth: 70 }, 1: { cellWidth: 38 } } },
+    );
+  }
+
+  if (report.notes) {
+    doc.section(l.notes);
+    doc.paragraph(report.notes);
+  }
+
+  if (report.status === 'approved' || report.approvedAt) {
+    doc.section(l.approval);
+    doc.keyValues([
+      [l.fields.submittedAt, dateTime(report.submittedAt)],
+      [l.fields.approvedBy, report.approvedByName],
+      [l.fields.approvedAt, dateTime(report.approvedAt)],
+    ]);
+  } else if (report.status === 'rejected' || report.rejectionReason) {
+    doc.section(l.rejection);
+    doc.keyValues([
+      [l.fields.submittedAt, dateTime(report.submittedAt)],
+      [l.fields.rejectedBy, report.rejectedByName],
+      [l.fields.rejectedAt, dateTime(report.rejectedAt)],
+      [l.fields.rejectionReason, report.rejectionReason],
+    ]);
+  }
+
+  // Keep the heading with the signature boxes.
+  doc.ensureSpace(60);
+  doc.section(l.signatures);
+  doc.signatures([
+    {
+      label: l.fields.operatorSignature,
+      image: { data: report.operatorSignature!, type: 'PNG' },
+      caption: report.operatorName,
+    },
+    {
+      label: l.fields.managerSignature,
+      image: { data: report.managerSignature!, type: 'PNG' },
+      caption: report.managerName ?? report.approvedByName ?? report.rejectedByName ?? undefined,
+    },
+  ]);
+  return doc.finish();
+}

@@ -1,0 +1,329 @@
+import { z } from 'zod';
+import { checklistCategoriesSchema, checklistCategoryKeySchema, checklistItemKeySchema } from './checklist';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import { isIsoDate } from './excavator';
+import { REPORT_STATUSES } from './report-status';
+import { syncedMetaSchema } from './sync';
+import { signatureSchema } from './user';
+
+/*
+ * Maintenance report (spec §3; issue 6 item 2). The schemas validate the server's input and the
+ * client's form (messages per field) and describe the API's answers.
+ *
+ * Writes (JSON; the offline outbox replays them with Idempotency-Key, updates with If-Match):
+ * - POST /api/reports: `reportCreateSchema` — the fields below, optionally a client-made `id` (UUIDv7).
+ *   A create repeated with the same id and content by the same user answers the existing row (200).
+ * - PUT /api/reports/{id}: `reportUpdateSchema` — PUT replaces every editable field (an omitted
+ *   optional field is cleared). The status follows from the operator signature (unsigned/signed);
+ *   status, signatures of the manager and the workflow data are never taken from the body.
+ * - PUT /api/reports/{id}/submit (no body), /approve `{ signature, managerName? }`, /reject
+ *   `{ reason, signature? }` — see report-status.ts for who may do what from which status.
+ * - `checklist`: `{ [categoryKey]: { [itemKey]: { state: 'ok' | 'not_ok' | 'na', note? } } }`; every key
+ *   must exist in the report's `checklistItems`.
+ * - `checklistItems`: the checklist the form was filled with (categories and items, keys and labels).
+ *   Optional: omitted on create the server takes the current configuration, omitted on update the
+ *   report keeps the one it has. Sending the categories the form showed (from the cached
+ *   configuration, or the report's own snapshot when editing) keeps offline forms exact.
+ * - `operatingHours` above the excavator's usage hours raise them (same transaction).
+ */
+
+export const CHECKLIST_STATES = ['ok', 'not_ok', 'na'] as const;
+export type ChecklistState = (typeof CHECKLIST_STATES)[number];
+
+export const REPORT_MAX_TEXT = 5000;
+export const REPORT_MAX_NOTE = 500;
+export const REPORT_MAX_REASON = 2000;
+const MAX_HOURS = 1_000_000;
+
+export const FUEL_LEVEL_MESSAGE = 'Fuel level must be between 0 and 100';
+export const FUTURE_REPORT_DATE_MESSAGE = 'Report date cannot be in the future';
+
+const blankToNull = (v: unknown) =>
+  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be at most ${max} characters`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+const optionalNumber = (label: string, min: number, max: number, rangeMessage: string) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .number({ error: `${label} must be a number` })
+        .min(min, rangeMessage)
+        .max(max, rangeMessage)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+const optionalDate = (label: string) =>
+  z
+    .preprocess(
+      blankToNull,
+      z
+        .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+        .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`)
+        .nullable(),
+    )
+    .transform((v) => v ?? null);
+
+/**
+ * The latest calendar date anywhere on earth right now (UTC+14). A report dated today in the user's
+ * time zone is never "in the future", whatever zone the server runs in.
+ */
+export function latestTodayOnEarth(now: Date = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export function isFutureReportDate(date: string, now: Date = new Date()): boolean {
+  return date > latestTodayOnEarth(now);
+}
+
+export const reportDateSchema = z
+  .string({ error: 'Report date is required' })
+  .trim()
+  .min(1, 'Report date is required')
+  .refine((d) => d === '' || isIsoDate(d), 'Report date must be a date (YYYY-MM-DD)')
+  .refine((d) => !isIsoDate(d) || !isFutureReportDate(d), FUTURE_REPORT_DATE_MESSAGE);
+
+export const nullableSignatureSchema = z
+  .preprocess(blankToNull, signatureSchema.nullable())
+  .transform((v) => v ?? null);
+
+export const checklistEntrySchema = z
+  .object({
+    state: z.enum(CHECKLIST_STATES, { error: 'Choose ok, not ok or n.a.' }),
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(REPORT_MAX_NOTE, `Notes must be at most ${REPORT_MAX_NOTE} characters`)
+      .nullish(),
+  })
+  // A blank note is no note.
+  .transform(({ state, note }): { state: ChecklistState; note?: string } =>
+    note ? { state, note } : { state },
+  );
+export type ChecklistEntry = z.infer<typeof checklistEntrySchema>;
+
+/** `{ [categoryKey]: { [itemKey]: { state, note? } } }` */
+export const checklistResultsSchema = z.record(
+  checklistCategoryKeySchema,
+  z.record(checklistItemKeySchema, checklistEntrySchema, { error: 'Checklist results must be an object' }),
+  { error: 'Checklist results must be an object' },
+);
+export type ChecklistResults = z.infer<typeof checklistResultsSchema>;
+
+export const UNKNOWN_CHECKLIST_ITEM_MESSAGE = 'This checklist item is not part of the report';
+
+/** Paths (`checklist.exterior.tracks`) of results whose category or item the checklist does not hold. */
+export function unknownChecklistResults(
+  results: ChecklistResults,
+  categories: ReadonlyArray<{ key: string; items: ReadonlyArray<{ key: string }> }>,
+): string[] {
+  const unknown: string[] = [];
+  for (const [categoryKey, items] of Object.entries(results)) {
+    const category = categories.find((c) => c.key === categoryKey);
+    for (const itemKey of Object.keys(items)) {
+      if (!category?.items.some((i) => i.key === itemKey))
+        unknown.push(`checklist.${categoryKey}.${itemKey}`);
+    }
+  }
+  return unknown;
+}
+
+/** The editable fields, as the form fills them and the API accepts them. */
+export const reportFieldsSchema = z.object({
+  reportDate: reportDateSchema,
+  excavatorId: z.uuid({ error: 'Choose an excavator' }),
+  operatorName: requiredText('Operator name', 120),
+  managerName: optionalText('Manager name', 120),
+  description: optionalText('Description', REPORT_MAX_TEXT),
+  operatingHours: optionalNumber(
+    'Operating hours',
+    0,
+    MAX_HOURS,
+    `Operating hours must be between 0 and ${MAX_HOURS}`,
+  ),
+  notes: optionalText('Notes', REPORT_MAX_TEXT),
+  serviceDate: optionalDate('Service date'),
+  uvvInspectionDate: optionalDate('UVV inspection date'),
+  fuelLevel: optionalNumber('Fuel level', 0, 100, FUEL_LEVEL_MESSAGE),
+  hoursUntilNextMaintenance: optionalNumber(
+    'Hours until next maintenance',
+    -MAX_HOURS,
+    MAX_HOURS,
+    `Hours until next maintenance must be between ${-MAX_HOURS} and ${MAX_HOURS}`,
+  ),
+  checklist: z.preprocess((v) => v ?? {}, checklistResultsSchema),
+  operatorSignature: nullableSignatureSchema,
+  checklistItems: z
+    .preprocess((v) => v ?? null, checklistCategoriesSchema.nullable())
+    .transform((v) => v ?? null),
+});
+export type ReportFields = z.infer<typeof reportFieldsSchema>;
+export type ReportFieldsInput = z.input<typeof reportFieldsSchema>;
+
+export const reportCreateSchema = reportFieldsSchema.extend({
+  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+});
+export type ReportCreate = z.infer<typeof reportCreateSchema>;
+
+export const reportUpdateSchema = reportFieldsSchema;
+export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
+
+/** PUT /api/reports/{id}/approve: the manager's signature (PNG data URL). */
+export const reportApproveSchema = z.object({
+  signature: z
+    .string({ error: 'Signature is required' })
+    .min(1, 'Signature is required')
+    .pipe(signatureSchema),
+  /** Printed as the manager's name; the approver's own name when omitted and the report names none. */
+  managerName: optionalText('Manager name', 120).optional(),
+});
+export type ReportApprove = z.infer<typeof reportApproveSchema>;
+
+/** PUT /api/reports/{id}/reject: a reason is required; the manager may sign the rejection. */
+export const reportRejectSchema = z.object({
+  reason: requiredText('A reason', REPORT_MAX_REASON).describe('Why the report is rejected'),
+  signature: nullableSignatureSchema.optional(),
+});
+export type ReportReject = z.infer<typeof reportRejectSchema>;
+
+/** The machine a report is about, as the API adds it (null when the excavator is gone for good). */
+export const reportExcavatorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  model: z.string(),
+  serialNumber: z.string(),
+});
+export type ReportExcavator = z.infer<typeof reportExcavatorSchema>;
+
+/** A report as the API returns it (list items, single reads, pull `data`). */
+export const reportSchema = syncedMetaSchema.extend({
+  reportDate: z.string(),
+  excavatorId: z.string(),
+  excavator: reportExcavatorSchema.nullable(),
+  operatorName: z.string(),
+  managerName: z.string().nullable(),
+  description: z.string().nullable(),
+  operatingHours: z.number().nullable(),
+  notes: z.string().nullable(),
+  serviceDate: z.string().nullable(),
+  uvvInspectionDate: z.string().nullable(),
+  fuelLevel: z.number().nullable(),
+  hoursUntilNextMaintenance: z.number().nullable(),
+  checklist: z.record(
+    z.string(),
+    z.record(z.string(), z.object({ state: z.enum(CHECKLIST_STATES), note: z.string().optional() })),
+  ),
+  /** The checklist (keys and labels) the report was filled with. */
+  checklistItems: z.array(
+    z.object({
+      key: z.string(),
+      label: z.record(z.string(), z.string()),
+      items: z.array(z.object({ key: z.string(), label: z.record(z.string(), z.string()) })),
+    }),
+  ),
+  operatorSignature: z.string().nullable(),
+  managerSignature: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  /** Display name (name, else username) of `createdBy`. */
+  createdByName: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  rejectedBy: z.string().nullable(),
+  rejectedByName: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const REPORT_SORT_FIELDS = ['reportDate', 'createdAt', 'updatedAt', 'status', 'operatorName'] as const;
+export type ReportSortField = (typeof REPORT_SORT_FIELDS)[number];
+/** `reportDate` ascending, `-reportDate` descending (the default: newest first). */
+export const REPORT_SORTS = [...REPORT_SORT_FIELDS, ...REPORT_SORT_FIELDS.map((f) => `-${f}` as const)];
+
+const queryDate = (label: string) =>
+  z.string().trim().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`).optional();
+
+export const reportListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  status: z.enum(REPORT_STATUSES).optional(),
+  /** Excavator id. */
+  excavator: z.uuid({ error: 'Excavator must be an id' }).optional(),
+  /** Author (createdBy) user id. */
+  author: z.uuid({ error: 'Author must be a user id' }).optional(),
+  /** Report date from (inclusive). */
+  from: queryDate('From'),
+  /** Report date to (inclusive). */
+  to: queryDate('To'),
+  /** Matches description, notes and operator name (case-insensitive, substring). */
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(REPORT_SORTS as [string, ...string[]]).default('-reportDate'),
+});
+export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
+
+/** GET /api/reports/excavator/{id}: the same filters but the excavator. */
+export const excavatorReportsQuerySchema = reportListQuerySchema.omit({ excavator: true });
+
+export const reportListSchema = z.object({
+  items: z.array(reportSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type ReportList = z.infer<typeof reportListSchema>;
+
+/** Filters a report the way the list endpoint does (the client filters its mirror with it). */
+export function matchesReportQuery(
+  report: Pick<
+    Report,
+    'status' | 'excavatorId' | 'createdBy' | 'reportDate' | 'description' | 'notes' | 'operatorName'
+  >,
+  query: Partial<Pick<ReportListQuery, 'status' | 'excavator' | 'author' | 'from' | 'to' | 'q'>>,
+): boolean {
+  if (query.status && report.status !== query.status) return false;
+  if (query.excavator && report.excavatorId !== query.excavator) return false;
+  if (query.author && report.createdBy !== query.author) return false;
+  if (query.from && report.reportDate < query.from) return false;
+  if (query.to && report.reportDate > query.to) return false;
+  const needle = query.q?.trim().toLowerCase();
+  if (!needle) return true;
+  return [report.description, report.notes, report.operatorName].some((v) =>
+    (v ?? '').toLowerCase().includes(needle),
+  );
+}
+
+/** Counts of ok / not ok / n.a. / unanswered items of a report against its checklist. */
+export function checklistSummary(
+  results: Report['checklist'],
+  categories: ReadonlyArray<{ key: string; items: ReadonlyArray<{ key: string }> }>,
+): Record<ChecklistState | 'open', number> {
+  const counts = { ok: 0, not_ok: 0, na: 0, open: 0 };
+  for (const category of categories) {
+    for (const item of category.items) {
+      const state = results[category.key]?.[item.key]?.state;
+      counts[state ?? 'open'] += 1;
+    }
+  }
+  return counts;
+}

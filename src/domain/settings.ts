@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { DEFAULT_APP_NAME, DEFAULT_APP_VERSION, DEFAULT_LANGUAGE, LANGUAGES } from './constants';
+import { DEFAULT_FEATURES, FEATURE_FLAGS } from './features';
+import { DEFAULT_SERVICE_INTERVAL_HOURS } from './maintenance';
+
+export const appSettingsSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  version: z.string().trim().min(1).max(40),
+  defaultLanguage: z.enum(LANGUAGES),
+});
+
+const knownFlags = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<
+  (typeof FEATURE_FLAGS)[number],
+  z.ZodBoolean
+>;
+export const featuresSchema = z.object(knownFlags).catchall(z.boolean());
+
+/** Channel configuration lives here; the notifications issue gives it its full shape. */
+export const notificationSettingsSchema = z.record(z.string(), z.unknown());
+
+/** Fleet maintenance rules (issue 5): the service interval that maintenance-due is computed from. */
+export const maintenanceSettingsSchema = z.object({
+  serviceIntervalHours: z
+    .number({ error: 'Service interval must be a number' })
+    .positive('Service interval must be positive')
+    .max(100_000, 'Service interval must be at most 100000 hours'),
+});
+
+export const settingsSchema = z.object({
+  app: appSettingsSchema,
+  features: featuresSchema,
+  notifications: notificationSettingsSchema,
+  maintenance: maintenanceSettingsSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsUpdateSchema = z
+  .object({
+    app: appSettingsSchema.partial(),
+    features: z.record(z.string(), z.boolean()),
+    notifications: notificationSettingsSchema,
+    maintenance: maintenanceSettingsSchema.partial(),
+  })
+  .partial();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  app: { name: DEFAULT_APP_NAME, version: DEFAULT_APP_VERSION, defaultLanguage: DEFAULT_LANGUAGE },
+  features: { ...DEFAULT_FEATURES },
+  notifications: {},
+  maintenance: { serviceIntervalHours: DEFAULT_SERVICE_INTERVAL_HOURS },
+};
+
+/** A partial update merged over the current settings (PUT /api/settings merges). */
+export function mergeSettings(current: Settings, update: SettingsUpdate): Settings {
+  return {
+    app: { ...current.app, ...update.app },
+    features: { ...current.features, ...update.features },
+    notifications: { ...current.notifications, ...update.notifications },
+    maintenance: { ...current.maintenance, ...update.maintenance },
+  };
+}

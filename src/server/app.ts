@@ -1,0 +1,122 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ensureAdmin } from './bootstrap';
+import type { Config } from './config';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
+import { accessPlugin } from './plugins/access';
+import { auditPlugin } from './plugins/audit';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { eventsPlugin } from './plugins/events';
+import { uploadsPlugin } from './plugins/uploads';
+import { settingsStorePlugin } from './plugins/settings-store';
+import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { usersRoutes } from './modules/users/routes';
+import { docsPlugin } from './plugins/docs';
+import { securityPlugin } from './plugins/security';
+import { staticPlugin } from './plugins/static';
+import { healthRoutes, SERVER_VERSION } from './modules/health/routes';
+import { auditRoutes } from './modules/audit/routes';
+import { notifyPlugin } from './modules/notifications/plugin';
+import { notificationRoutes } from './modules/notifications/routes';
+import { notificationChannelsPlugin } from './modules/notification-channels/plugin';
+import type { NotificationChannelsOptions } from './modules/notification-channels/options';
+import { notificationChannelRoutes } from './modules/notification-channels/routes';
+import { pushRoutes } from './modules/notification-channels/push-routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { realtimePlugin } from './plugins/realtime';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { writePlugin } from './plugins/write';
+import { syncPlugin } from './modules/sync/plugin';
+import { syncRoutes } from './modules/sync/routes';
+import { excavatorRoutes } from './modules/excavators/routes';
+import { aiRoutes } from './modules/ai/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { checklistConfigRoutes } from './modules/checklist-config/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
+import { logbookRoutes } from './modules/logbook/routes';
+import { dispoRoutes } from './modules/dispo/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  /** Pino logger options; false silences (tests). */
+  logger?: boolean | object;
+  /** Delivery worker and daily job timings (tests shorten them or drive the queue themselves). */
+  notificationChannels?: Partial<NotificationChannelsOptions>;
+}
+
+/** The whole server as one Fastify instance. Tests build the real app through this and `inject`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    // Request ids in logs let an operator follow one request through the log.
+    requestIdHeader: 'x-request-id',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (!options.database) app.addHook('onClose', async () => handle.close());
+  app.decorate('db', handle.db);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  // Before any route: helmet/compress hooks and the OpenAPI collector only see routes added after them.
+  await app.register(securityPlugin);
+  await app.register(docsPlugin, { version: SERVER_VERSION });
+  await app.register(eventsPlugin);
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(settingsStorePlugin, { db: handle.db });
+  await app.register(authPlugin, { config, db: handle.db });
+  await app.register(accessPlugin);
+  await app.register(auditPlugin, { db: handle.db });
+  await app.register(notifyPlugin);
+  await app.register(notificationChannelsPlugin, options.notificationChannels ?? {});
+  await app.register(realtimePlugin, { databaseUrl: config.databaseUrl, publicUrl: config.publicUrl });
+  await app.register(idempotencyPlugin);
+  await app.register(writePlugin);
+  await app.register(syncPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { db: handle.db });
+      await api.register(usersRoutes);
+      await api.register(profileRoutes);
+      await api.register(healthRoutes, { db: handle.db });
+      await api.register(settingsRoutes);
+      await api.register(auditRoutes);
+      await api.register(notificationRoutes);
+      await api.register(notificationChannelRoutes);
+      await api.register(pushRoutes);
+      await api.register(syncRoutes);
+      await api.register(excavatorRoutes);
+      await api.register(aiRoutes);
+      await api.register(reportRoutes);
+      await api.register(checklistConfigRoutes);
+      await api.register(inventoryRoutes);
+      await api.register(logbookRoutes);
+      await api.register(dispoRoutes);
+    },
+    { prefix: '/api' },
+  );
+  // Outside /api: image URLs are plain /uploads/{path} (spec §7).
+  await app.register(uploadsRoutes);
+
+  await app.register(staticPlugin, { clientDir: config.clientDir });
+
+  await ensureAdmin(handle.db, config, app.log);
+  return app;
+}

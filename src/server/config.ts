@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const durationPattern = /^\d+\s*(s|m|h|d|w)$/;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  TOKEN_TTL: z.string().regex(durationPattern, 'must be a duration like 7d, 12h or 30m').default('7d'),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  WEATHER_FORECAST_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
+  WEATHER_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com/v1/archive'),
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** The built PWA, beside the sources whatever the working directory (`vite build` writes it there). */
+export const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  redisUrl: string | undefined;
+  loginMaxAttempts: number;
+  loginWindowSeconds: number;
+  /** Open-Meteo compatible endpoints the logbook's weather comes from (forecast and historical archive). */
+  weatherForecastUrl: string;
+  weatherArchiveUrl: string;
+  /** Total time limit of one weather request. */
+  weatherTimeoutMs: number;
+  /** Where the built PWA lives; the server serves it with an SPA fallback. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400, w: 604800 };
+
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*([smhdw])$/.exec(value.trim());
+  if (!match) throw new Error(`Not a duration: ${value}`);
+  return Number(match[1]) * (UNIT_SECONDS[match[2] ?? 's'] ?? 1);
+}
+
+/** Parses the environment once; every problem is listed, not only the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: parseDuration(e.TOKEN_TTL),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    redisUrl: e.REDIS_URL,
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    weatherForecastUrl: e.WEATHER_FORECAST_URL,
+    weatherArchiveUrl: e.WEATHER_ARCHIVE_URL,
+    weatherTimeoutMs: e.WEATHER_TIMEOUT_MS,
+    clientDir: DEFAULT_CLIENT_DIR,
+  };
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changePasswordSchema, loginRequestSchema, loginResponseSchema, userSchema } from '@/domain/user';
+import { hashPassword } from '../../bootstrap';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError, validationFailed } from '../../http-error';
+import { findUserByLogin, toUser } from '../users/data';
+import { errorBodySchema } from './schemas';
+import { createLoginThrottle, throttleKeys, type Reservation } from './throttle';
+
+export const INVALID_CREDENTIALS = 'Invalid credentials. Please try again.';
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait and try again later.';
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
+
+let dummyHash: Promise<string> | undefined;
+/** Unknown accounts still cost one argon2 verification, so response times do not reveal usernames. */
+async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return verify(hash ?? (await dummyHash), password).catch(() => false);
+}
+
+function rateLimited(reply: FastifyReply, reservation: Reservation): HttpError {
+  reply.header('retry-after', String(reservation.retryAfterSeconds));
+  return new HttpError('RATE_LIMITED', TOO_MANY_ATTEMPTS, {
+    retryAfterSeconds: reservation.retryAfterSeconds,
+  });
+}
+
+export async function authRoutes(app: FastifyInstance, opts: { db: Database }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const throttle = createLoginThrottle(opts.db, {
+    maxAttempts: app.config.loginMaxAttempts,
+    windowSeconds: app.config.loginWindowSeconds,
+  });
+
+  r.post('/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      body: loginRequestSchema,
+      response: { 200: loginResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      const { username, password } = request.body;
+      const row = await findUserByLogin(opts.db, username);
+      const keys = throttleKeys(username, row?.id, request.ip);
+      const failed = (reason: string) =>
+        app.audit(request, {
+          action: 'login.failed',
+          entity: 'user',
+          entityId: row?.id ?? null,
+          userId: row?.id ?? null,
+          username,
+          changes: { reason },
+        });
+
+      const reservation = await throttle.reserve(keys);
+      if (reservation.limited) {
+        await failed('rate_limited');
+        throw rateLimited(reply, reservation);
+      }
+      const ok = await verifyPassword(row?.passwordHash, password);
+      if (!row || !ok || !row.active) {
+        await failed(!row || !ok ? 'credentials' : 'inactive');
+        throw new HttpError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+      }
+      await throttle.succeeded(keys);
+      const lastLogin = new Date();
+      await opts.db.update(users).set({ lastLogin }).where(eq(users.id, row.id));
+      await app.audit(request, {
+        action: 'login',
+        entity: 'user',
+        entityId: row.id,
+        userId: row.id,
+        username: row.username,
+      });
+      return { token: await app.tokens.sign(row), user: toUser({ ...row, lastLogin }) };
+    },
+  });
+
+  r.get('/auth/me', {
+    schema: { tags: ['auth'], response: { 200: userSchema } },
+    handler: async (request) => toUser(request.user!),
+  });
+
+  /**
+   * Own password. Wrong current passwords count against the same per-account budget as sign-ins, so
+   * a stolen session cannot be used to guess the password. Every other session ends (tokenVersion).
+   */
+  r.put('/auth/password', {
+    schema: {
+      tags: ['auth'],
+      body: changePasswordSchema,
+      response: { 200: loginResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+    },
+    handler: async (request, reply) => {
+      const me = request.user!;
+      const { currentPassword, newPassword } = request.body;
+      const keys = throttleKeys(me.username, me.id, request.ip);
+      const reservation = await throttle.reserve(keys);
+      if (reservation.limited) throw rateLimited(reply, reservation);
+      if (!(await verifyPassword(me.passwordHash, currentPassword))) {
+        await app.audit(request, {
+          action: 'user.password_change_failed',
+          entity: 'user',
+          entityId: me.id,
+          changes: { reason: 'current_password' },
+        });
+        throw validationFailed(WRONG_CURRENT_PASSWORD, {
+          fields: { currentPassword: [WRONG_CURRENT_PASSWORD] },
+        });
+      }
+      await throttle.succeeded(keys);
+      if (currentPassword === newPassword) {
+        const message = 'The new password must differ from the current one.';
+        throw validationFailed(message, { fields: { newPassword: [message] } });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const updated = await opts.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+          .where(eq(users.id, me.id))
+          .returning();
+        await app.audit(
+          request,
+          {
+            action: 'user.password_changed',
+            entity: 'user',
+            entityId: me.id,
+            changes: { password: 'changed' },
+          },
+          tx,
+        );
+        return row!;
+      });
+      return { token: await app.tokens.sign(updated), user: toUser(updated) };
+    },
+  });
+}

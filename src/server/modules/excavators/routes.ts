@@ -1,0 +1,301 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  EXCAVATOR_MAX_GALLERY,
+  excavatorCreateSchema,
+  excavatorListQuerySchema,
+  excavatorListSchema,
+  excavatorSchema,
+  excavatorUpdateSchema,
+  type Excavator,
+  type ExcavatorFields,
+} from '@/domain/excavator';
+import { versionTag } from '@/domain/sync';
+import { excavators } from '../../db/schema';
+import { badRequest, conflict, notFound, type HttpError } from '../../http-error';
+import { changedFields } from '../../plugins/audit';
+import { saveImage, type UploadedImage } from '../../plugins/uploads';
+import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { normalizeUploadPath } from '../../services/storage';
+import {
+  EXCAVATOR_FIELD_NAMES,
+  type ExcavatorFieldName,
+  excavatorsCollection,
+  excavatorToApi,
+  excavatorsToApi,
+  findExcavator,
+  findSerialOwner,
+  listExcavators,
+  loadServiceInterval,
+  type ExcavatorRow,
+} from './data';
+import { readExcavatorInput } from './input';
+
+const COLLECTION = 'excavators';
+const IMAGE_FOLDER = 'excavators';
+const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+
+type FieldValues = { [K in ExcavatorFieldName]: ExcavatorRow[K] };
+
+/** The editable columns of a row or an input: what "same content" compares and the audit records. */
+function fieldsOf(source: FieldValues | ExcavatorFields): FieldValues {
+  return Object.fromEntries(EXCAVATOR_FIELD_NAMES.map((name) => [name, source[name] ?? null])) as FieldValues;
+}
+
+function serialTaken(): HttpError {
+  return conflict('This serial number is already registered', {
+    fields: { serialNumber: ['This serial number is already registered'] },
+  });
+}
+
+/** Stores uploaded images for this write; they are removed again if the write rolls back. */
+async function storeImages(
+  app: FastifyInstance,
+  w: WriteContext,
+  images: UploadedImage[],
+): Promise<string[]> {
+  const paths: string[] = [];
+  w.onRollback(() => Promise.all(paths.map((p) => app.storage.remove(p))));
+  for (const image of images) paths.push(await saveImage(app, IMAGE_FOLDER, image));
+  return paths;
+}
+
+function tooManyImages(): HttpError {
+  return badRequest(`At most ${EXCAVATOR_MAX_GALLERY} gallery images`, {
+    fields: { gallery: [`At most ${EXCAVATOR_MAX_GALLERY} gallery images`] },
+  });
+}
+
+function withEtag(status: number, body: Excavator) {
+  return { status, body, headers: { etag: versionTag(body.version) } };
+}
+
+/**
+ * Excavator fleet register (issue 5): list and read for every signed-in user, writes for fleet:write
+ * (admin, manager), all behind the `excavators` flag (access plugin). Writes go through app.runWrite:
+ * Idempotency-Key, If-Match, change cursor and the `sync` poke. Registers the 'excavators' collection.
+ */
+export async function excavatorRoutes(app: FastifyInstance) {
+  app.sync.register(excavatorsCollection);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const userId = (request: FastifyRequest) => request.user!.id;
+
+  r.get('/excavators', {
+    config: { access: 'fleet:read' },
+    schema: {
+      tags: ['excavators'],
+      querystring: excavatorListQuerySchema,
+      response: { 200: excavatorListSchema },
+    },
+    handler: async (request) => {
+      const { rows, total } = await listExcavators(app.db, request.query);
+      return {
+        items: await excavatorsToApi(app.db, rows),
+        total,
+        page: request.query.page,
+        limit: request.query.limit,
+      };
+    },
+  });
+
+  r.get('/excavators/:id', {
+    config: { access: 'fleet:read' },
+    schema: { tags: ['excavators'], params: idParams, response: { 200: excavatorSchema } },
+    handler: async (request, reply) => {
+      const row = await findExcavator(app.db, request.params.id);
+      if (!row || row.deletedAt) throw notFound('Excavator not found');
+      const body = excavatorToApi(row, await loadServiceInterval(app.db));
+      reply.header('etag', versionTag(body.version));
+      return body;
+    },
+  });
+
+  r.post('/excavators', {
+    config: { access: 'fleet:write' },
+    // The body is multipart or JSON, validated in the handler with excavatorCreateSchema (src/domain).
+    schema: {
+      tags: ['excavators'],
+      consumes: ['multipart/form-data', 'application/json'],
+      response: { 200: excavatorSchema, 201: excavatorSchema },
+    },
+    handler: async (request, reply) => {
+      const { input, profileImage, gallery, fingerprintBody } = await readExcavatorInput(
+        request,
+        excavatorCreateSchema,
+      );
+      if (gallery.length > EXCAVATOR_MAX_GALLERY) throw tooManyImages();
+      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
+        const interval = await loadServiceInterval(w.tx);
+        if (input.id) {
+          const existing = await findExcavator(w.tx, input.id);
+          if (existing) {
+            const same =
+              existing.createdBy === userId(request) &&
+              !existing.deletedAt &&
+              JSON.stringify(fieldsOf(existing)) === JSON.stringify(fieldsOf(input));
+            if (same) return withEtag(200, excavatorToApi(existing, interval));
+            throw conflict('This id is already used by another record', {
+              reason: 'id_taken',
+              ...(existing.deletedAt ? {} : { current: excavatorToApi(existing, interval) }),
+            });
+          }
+        }
+        if (await findSerialOwner(w.tx, input.serialNumber)) throw serialTaken();
+
+        const [profilePath] = await storeImages(app, w, profileImage ? [profileImage] : []);
+        const galleryPaths = await storeImages(app, w, gallery);
+        const now = new Date();
+        const [row] = await w.tx
+          .insert(excavators)
+          .values({
+            ...fieldsOf(input),
+            id: input.id ?? uuidv7(),
+            version: 1,
+            createdAt: now,
+            createdBy: userId(request),
+            updatedAt: now,
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+            profileImage: profilePath ?? null,
+            gallery: galleryPaths,
+          })
+          .returning();
+        const body = excavatorToApi(row!, interval);
+        await app.audit(
+          request,
+          {
+            action: 'excavator.create',
+            entity: 'excavator',
+            entityId: body.id,
+            changes: changedFields(null, {
+              ...fieldsOf(input),
+              profileImage: body.profileImage,
+              gallery: body.gallery,
+            }),
+          },
+          w.tx,
+        );
+        return {
+          ...withEtag(201, body),
+          headers: { etag: versionTag(body.version), location: `/api/excavators/${body.id}` },
+        };
+      });
+    },
+  });
+
+  r.put('/excavators/:id', {
+    config: { access: 'fleet:write' },
+    schema: {
+      tags: ['excavators'],
+      params: idParams,
+      consumes: ['multipart/form-data', 'application/json'],
+      response: { 200: excavatorSchema },
+    },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      const { input, profileImage, gallery, fingerprintBody } = await readExcavatorInput(
+        request,
+        excavatorUpdateSchema,
+      );
+      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
+        const interval = await loadServiceInterval(w.tx);
+        const existing = await findExcavator(w.tx, request.params.id, true);
+        if (!existing || existing.deletedAt) throw notFound('Excavator not found');
+        assertFreshVersion(expected, existing.version, excavatorToApi(existing, interval));
+        if (
+          input.serialNumber.toLowerCase() !== existing.serialNumber.toLowerCase() &&
+          (await findSerialOwner(w.tx, input.serialNumber, existing.id))
+        ) {
+          throw serialTaken();
+        }
+
+        // Paths already gone (removed by another edit) are ignored: the wish is fulfilled.
+        const remove = new Set(input.removeGallery.map(normalizeUploadPath));
+        const kept = existing.gallery.filter((p) => !remove.has(normalizeUploadPath(p)));
+        if (kept.length + gallery.length > EXCAVATOR_MAX_GALLERY) throw tooManyImages();
+        const dropProfile = profileImage !== null || input.removeProfileImage;
+        const dropped = [
+          ...existing.gallery.filter((p) => !kept.includes(p)),
+          ...(dropProfile && existing.profileImage ? [existing.profileImage] : []),
+        ];
+
+        const before = {
+          ...fieldsOf(existing),
+          profileImage: existing.profileImage,
+          gallery: existing.gallery,
+        };
+        const [profilePath] = await storeImages(app, w, profileImage ? [profileImage] : []);
+        const next = {
+          ...fieldsOf(input),
+          profileImage: profilePath ?? (dropProfile ? null : existing.profileImage),
+          gallery: [...kept, ...(await storeImages(app, w, gallery))],
+        };
+        const changes = changedFields(before, next);
+        // Nothing changed: no new version, no stamp, no poke.
+        if (Object.keys(changes).length === 0) return withEtag(200, excavatorToApi(existing, interval));
+
+        const [row] = await w.tx
+          .update(excavators)
+          .set({
+            ...next,
+            version: existing.version + 1,
+            updatedAt: new Date(),
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+          })
+          .where(eq(excavators.id, existing.id))
+          .returning();
+        await app.audit(
+          request,
+          { action: 'excavator.update', entity: 'excavator', entityId: existing.id, changes },
+          w.tx,
+        );
+        // Replaced and removed images leave storage only once the new version is committed.
+        w.afterCommit(() => Promise.all(dropped.map((p) => app.storage.remove(p))));
+        return withEtag(200, excavatorToApi(row!, interval));
+      });
+    },
+  });
+
+  r.delete('/excavators/:id', {
+    config: { access: 'fleet:write' },
+    schema: { tags: ['excavators'], params: idParams, response: { 200: excavatorSchema } },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      return app.runWrite(request, reply, { collections: [COLLECTION] }, async (w) => {
+        const interval = await loadServiceInterval(w.tx);
+        const existing = await findExcavator(w.tx, request.params.id, true);
+        if (!existing) throw notFound('Excavator not found');
+        // Deleting what is already deleted is done: answer the tombstone.
+        if (existing.deletedAt) return withEtag(200, excavatorToApi(existing, interval));
+        assertFreshVersion(expected, existing.version, excavatorToApi(existing, interval));
+        const now = new Date();
+        const [row] = await w.tx
+          .update(excavators)
+          .set({
+            deletedAt: now,
+            version: existing.version + 1,
+            updatedAt: now,
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+          })
+          .where(eq(excavators.id, existing.id))
+          .returning();
+        await app.audit(
+          request,
+          {
+            action: 'excavator.delete',
+            entity: 'excavator',
+            entityId: existing.id,
+            changes: { deletedAt: { from: null, to: now.toISOString() } },
+          },
+          w.tx,
+        );
+        return withEtag(200, excavatorToApi(row!, interval));
+      });
+    },
+  });
+}

@@ -1,0 +1,299 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  crossesBelowMinimum,
+  inventoryAdjustSchema,
+  inventoryCreateSchema,
+  inventoryItemSchema,
+  inventoryListQuerySchema,
+  inventoryListSchema,
+  inventoryUpdateSchema,
+  notEnoughStockMessage,
+  type InventoryItem,
+} from '@/domain/inventory';
+import { versionTag } from '@/domain/sync';
+import { inventoryItems } from '../../db/schema';
+import { HttpError, conflict, notFound } from '../../http-error';
+import { changedFields } from '../../plugins/audit';
+import { saveImage, type UploadedImage } from '../../plugins/uploads';
+import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import {
+  COLLECTION,
+  columnsOfFields,
+  columnsOfRow,
+  findItem,
+  inventoryCollection,
+  inventoryToApi,
+  listItems,
+} from './data';
+import { inventoryExportRoutes } from './export';
+import { inventoryImportRoutes } from './import';
+import { readInventoryInput } from './input';
+import { notifyStockLow } from './stock';
+import { inventoryTagRoutes } from './tags';
+
+const PHOTO_FOLDER = 'inventory';
+export const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+
+/** Stores the uploaded photo for this write; it is removed again if the write rolls back. */
+async function storePhoto(app: FastifyInstance, w: WriteContext, photo: UploadedImage): Promise<string> {
+  const path = await saveImage(app, PHOTO_FOLDER, photo);
+  w.onRollback(() => app.storage.remove(path));
+  return path;
+}
+
+function withEtag(status: number, body: InventoryItem) {
+  return { status, body, headers: { etag: versionTag(body.version) } };
+}
+
+/**
+ * Parts inventory (issue 8): reads for every signed-in user; create, edit, delete, import and tags for
+ * 'inventory:write' (admin, manager); stock deltas for 'inventory:adjust' (operators too); all behind
+ * the `inventory` flag (access plugin). Writes go through app.runWrite (Idempotency-Key, If-Match,
+ * change cursor, `sync` poke); the 'inventory' sync collection is registered here.
+ */
+export async function inventoryRoutes(app: FastifyInstance) {
+  app.sync.register(inventoryCollection);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const userId = (request: FastifyRequest) => request.user!.id;
+
+  await app.register(inventoryImportRoutes);
+  await app.register(inventoryExportRoutes);
+  await app.register(inventoryTagRoutes);
+
+  r.get('/inventory', {
+    config: { access: 'inventory:read' },
+    schema: {
+      tags: ['inventory'],
+      querystring: inventoryListQuerySchema,
+      response: { 200: inventoryListSchema },
+    },
+    handler: async (request) => {
+      const { page, limit, ...filter } = request.query;
+      const { rows, total } = await listItems(app.db, filter, { page, limit });
+      return { items: rows.map(inventoryToApi), total, page, limit };
+    },
+  });
+
+  r.get('/inventory/:id', {
+    config: { access: 'inventory:read' },
+    schema: { tags: ['inventory'], params: idParams, response: { 200: inventoryItemSchema } },
+    handler: async (request, reply) => {
+      const row = await findItem(app.db, request.params.id);
+      if (!row || row.deletedAt) throw notFound('Inventory item not found');
+      reply.header('etag', versionTag(row.version));
+      return inventoryToApi(row);
+    },
+  });
+
+  r.post('/inventory', {
+    config: { access: 'inventory:write' },
+    // The body is multipart or JSON, validated in the handler with inventoryCreateSchema (src/domain).
+    schema: {
+      tags: ['inventory'],
+      consumes: ['multipart/form-data', 'application/json'],
+      response: { 200: inventoryItemSchema, 201: inventoryItemSchema },
+    },
+    handler: async (request, reply) => {
+      const { input, photo, fingerprintBody } = await readInventoryInput(request, inventoryCreateSchema);
+      const columns = columnsOfFields(input);
+      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
+        if (input.id) {
+          const existing = await findItem(w.tx, input.id);
+          if (existing) {
+            // The outbox repeating its own create (without the stored answer): the row it made.
+            const same =
+              existing.createdBy === userId(request) &&
+              !existing.deletedAt &&
+              JSON.stringify(columnsOfRow(existing)) === JSON.stringify(columns);
+            if (same) return withEtag(200, inventoryToApi(existing));
+            throw conflict('This id is already used by another record', {
+              reason: 'id_taken',
+              ...(existing.deletedAt ? {} : { current: inventoryToApi(existing) }),
+            });
+          }
+        }
+        const photoPath = photo ? await storePhoto(app, w, photo) : null;
+        const now = new Date();
+        const [row] = await w.tx
+          .insert(inventoryItems)
+          .values({
+            ...columns,
+            id: input.id ?? uuidv7(),
+            version: 1,
+            createdAt: now,
+            createdBy: userId(request),
+            updatedAt: now,
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+            photo: photoPath,
+          })
+          .returning();
+        const body = inventoryToApi(row!);
+        await app.audit(
+          request,
+          {
+            action: 'inventory.create',
+            entity: 'inventory',
+            entityId: body.id,
+            changes: changedFields(null, { ...columns, photo: photoPath }),
+          },
+          w.tx,
+        );
+        return {
+          status: 201,
+          body,
+          headers: { etag: versionTag(body.version), location: `/api/inventory/${body.id}` },
+        };
+      });
+    },
+  });
+
+  r.put('/inventory/:id', {
+    config: { access: 'inventory:write' },
+    schema: {
+      tags: ['inventory'],
+      params: idParams,
+      consumes: ['multipart/form-data', 'application/json'],
+      response: { 200: inventoryItemSchema },
+    },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      const { input, photo, fingerprintBody } = await readInventoryInput(request, inventoryUpdateSchema);
+      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
+        const existing = await findItem(w.tx, request.params.id, true);
+        if (!existing || existing.deletedAt) throw notFound('Inventory item not found');
+        assertFreshVersion(expected, existing.version, inventoryToApi(existing));
+
+        const { removePhoto, quantity, ...fields } = input;
+        const dropPhoto = photo !== null || removePhoto;
+        const before = { ...columnsOfRow(existing), photo: existing.photo };
+        const photoPath = photo ? await storePhoto(app, w, photo) : null;
+        const next = {
+          ...columnsOfFields({ ...fields, quantity: quantity ?? existing.quantity }),
+          photo: photoPath ?? (dropPhoto ? null : existing.photo),
+        };
+        const changes = changedFields(before, next);
+        // Nothing changed: no new version, no stamp, no poke.
+        if (Object.keys(changes).length === 0) return withEtag(200, inventoryToApi(existing));
+
+        const [row] = await w.tx
+          .update(inventoryItems)
+          .set({
+            ...next,
+            version: existing.version + 1,
+            updatedAt: new Date(),
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+          })
+          .where(eq(inventoryItems.id, existing.id))
+          .returning();
+        await app.audit(
+          request,
+          { action: 'inventory.update', entity: 'inventory', entityId: existing.id, changes },
+          w.tx,
+        );
+        if (crossesBelowMinimum(existing, row!)) await notifyStockLow(app, w, [row!]);
+        // A replaced or removed photo leaves storage only once the new version is committed.
+        if (dropPhoto && existing.photo) {
+          const old = existing.photo;
+          w.afterCommit(() => app.storage.remove(old));
+        }
+        return withEtag(200, inventoryToApi(row!));
+      });
+    },
+  });
+
+  r.delete('/inventory/:id', {
+    config: { access: 'inventory:write' },
+    schema: { tags: ['inventory'], params: idParams, response: { 200: inventoryItemSchema } },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      return app.runWrite(request, reply, { collections: [COLLECTION] }, async (w) => {
+        const existing = await findItem(w.tx, request.params.id, true);
+        if (!existing) throw notFound('Inventory item not found');
+        // Deleting what is already deleted is done: answer the tombstone.
+        if (existing.deletedAt) return withEtag(200, inventoryToApi(existing));
+        assertFreshVersion(expected, existing.version, inventoryToApi(existing));
+        const now = new Date();
+        const [row] = await w.tx
+          .update(inventoryItems)
+          .set({
+            deletedAt: now,
+            version: existing.version + 1,
+            updatedAt: now,
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+          })
+          .where(eq(inventoryItems.id, existing.id))
+          .returning();
+        await app.audit(
+          request,
+          {
+            action: 'inventory.delete',
+            entity: 'inventory',
+            entityId: existing.id,
+            changes: { deletedAt: { from: null, to: now.toISOString() } },
+          },
+          w.tx,
+        );
+        return withEtag(200, inventoryToApi(row!));
+      });
+    },
+  });
+
+  /*
+   * Stock moves by deltas so that two devices adjusting offline both count: one statement adds the
+   * delta where the result stays ≥ 0. No If-Match (deltas commute), but a new version and cursor value.
+   */
+  r.post('/inventory/:id/adjust', {
+    config: { access: 'inventory:adjust' },
+    schema: {
+      tags: ['inventory'],
+      params: idParams,
+      body: inventoryAdjustSchema,
+      response: { 200: inventoryItemSchema },
+    },
+    handler: async (request, reply) =>
+      app.runWrite(request, reply, { collections: [COLLECTION] }, async (w) => {
+        const { delta } = request.body;
+        const t = inventoryItems;
+        const [row] = await w.tx
+          .update(t)
+          .set({
+            quantity: sql`${t.quantity} + ${delta}`,
+            version: sql`${t.version} + 1`,
+            updatedAt: new Date(),
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(COLLECTION),
+          })
+          .where(and(eq(t.id, request.params.id), isNull(t.deletedAt), sql`${t.quantity} + ${delta} >= 0`))
+          .returning();
+        if (!row) {
+          const existing = await findItem(w.tx, request.params.id);
+          if (!existing || existing.deletedAt) throw notFound('Inventory item not found');
+          throw new HttpError('UNPROCESSABLE', notEnoughStockMessage(existing.quantity), {
+            reason: 'insufficient_stock',
+            available: existing.quantity,
+            current: inventoryToApi(existing),
+          });
+        }
+        const before = { quantity: row.quantity - delta, minQuantity: row.minQuantity };
+        await app.audit(
+          request,
+          {
+            action: 'inventory.adjust',
+            entity: 'inventory',
+            entityId: row.id,
+            changes: { quantity: { from: before.quantity, to: row.quantity }, delta },
+          },
+          w.tx,
+        );
+        if (crossesBelowMinimum(before, row)) await notifyStockLow(app, w, [row]);
+        return withEtag(200, inventoryToApi(row));
+      }),
+  });
+}

@@ -1,0 +1,351 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  ENTRY_NOT_FOUND_MESSAGE,
+  logbookCreateSchema,
+  logbookEntrySchema,
+  logbookListQuerySchema,
+  logbookListSchema,
+  logbookUpdateSchema,
+  type LogbookEntry,
+  type LogbookFields,
+  type LogbookStatus,
+} from '@/domain/logbook';
+import { decideLogbookAction, statusAfterSave } from '@/domain/logbook-status';
+import { versionTag } from '@/domain/sync';
+import { logbookEntries } from '../../db/schema';
+import { conflict, notFound } from '../../http-error';
+import { changedFields } from '../../plugins/audit';
+import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import type { WeatherService } from '../../services/weather/service';
+import { errorBodySchema } from '../auth/schemas';
+import { readLogbookConfig } from './config';
+import {
+  fieldsOf,
+  findEntry,
+  listEntries,
+  logbookRowsToApi,
+  oneToApi,
+  profileSignature,
+  sameContent,
+  type LogbookFieldValues,
+  type LogbookRow,
+} from './data';
+import {
+  assertAllowed,
+  LOGBOOK_PENDING_EVENT,
+  notifyTransition,
+  signatureMark,
+  signatureMissing,
+} from './service';
+
+export const LOGBOOK_COLLECTION = 'logbook';
+export const idParams = z.object({ id: z.string().max(100) });
+const errors = {
+  400: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+
+export function withEtag(status: number, body: LogbookEntry) {
+  return { status, body, headers: { etag: versionTag(body.version) } };
+}
+
+/** What the audit records of a version: the fields, the status and whether a signature is on file. */
+function auditView(fields: LogbookFieldValues, status: LogbookStatus, signature: string | null) {
+  return { ...fields, status, creatorSignature: signatureMark(signature) };
+}
+
+/**
+ * `fetchWeather: true` with an empty weather: fill it from the weather service for the entry's date at
+ * the shift start, before the transaction (no network wait holds locks). Failures leave it empty.
+ */
+async function withFetchedWeather(
+  app: FastifyInstance,
+  weather: WeatherService,
+  request: FastifyRequest,
+  input: LogbookFields & { fetchWeather?: boolean },
+): Promise<LogbookFields> {
+  if (!input.fetchWeather || input.weather !== null) return input;
+  try {
+    const { site } = await readLogbookConfig(app.db);
+    const reading = await weather.lookup({
+      latitude: site.latitude,
+      longitude: site.longitude,
+      date: input.date,
+      time: input.shiftStart,
+    });
+    return {
+      ...input,
+      weather: {
+        temperature: reading.temperature,
+        humidity: reading.humidity,
+        conditions: reading.conditions,
+      },
+    };
+  } catch (err) {
+    request.log.warn({ err }, 'logbook: weather could not be filled in');
+    return input;
+  }
+}
+
+/** Signs for `userId` now: their profile signature, or 422 when they have none. */
+async function signNow(w: WriteContext, userId: string) {
+  const signature = await profileSignature(w.tx, userId);
+  if (!signature) throw signatureMissing();
+  return { creatorSignature: signature, signedAt: new Date() };
+}
+
+/**
+ * Logbook entries (issue 7): list and read for every signed-in user, writes for logbook:write (admin,
+ * manager, operator) under the status rules of src/domain/logbook-status.ts, all behind the
+ * `betriebstagebuch` flag. Writes go through app.runWrite (Idempotency-Key, If-Match, change cursor).
+ */
+export function entryRoutes(weather: WeatherService) {
+  return async function routes(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get('/betriebstagebuch', {
+      config: { access: 'logbook:read' },
+      schema: {
+        tags: ['logbook'],
+        querystring: logbookListQuerySchema,
+        response: { 200: logbookListSchema, 400: errorBodySchema },
+      },
+      handler: async (request) => {
+        const { rows, total } = await listEntries(app.db, request.query, request.user!.id);
+        return {
+          items: await logbookRowsToApi(app.db, rows),
+          total,
+          page: request.query.page,
+          limit: request.query.limit,
+        };
+      },
+    });
+
+    r.get('/betriebstagebuch/:id', {
+      config: { access: 'logbook:read' },
+      schema: {
+        tags: ['logbook'],
+        params: idParams,
+        response: { 200: logbookEntrySchema, 404: errorBodySchema },
+      },
+      handler: async (request, reply) => {
+        const row = await findEntry(app.db, request.params.id);
+        if (!row || row.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
+        const body = await oneToApi(app.db, row);
+        reply.header('etag', versionTag(body.version));
+        return body;
+      },
+    });
+
+    r.post('/betriebstagebuch', {
+      config: { access: 'logbook:write' },
+      schema: {
+        tags: ['logbook'],
+        body: logbookCreateSchema,
+        response: { 200: logbookEntrySchema, 201: logbookEntrySchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const input = request.body;
+        const fields = fieldsOf(await withFetchedWeather(app, weather, request, input));
+        const me = request.user!.id;
+        return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
+          if (input.id) {
+            const existing = await findEntry(w.tx, input.id);
+            if (existing) {
+              // A repeated create (the outbox lost the answer): same author and content → the row.
+              const comparable = (f: LogbookFieldValues) =>
+                input.fetchWeather && input.weather === null ? { ...f, weather: null } : f;
+              const same =
+                existing.createdBy === me &&
+                !existing.deletedAt &&
+                sameContent(comparable(fieldsOf(existing)), comparable(fields));
+              if (same) return withEtag(200, await oneToApi(w.tx, existing));
+              throw conflict('This id is already used by another record', {
+                reason: 'id_taken',
+                ...(existing.deletedAt ? {} : { current: await oneToApi(w.tx, existing) }),
+              });
+            }
+          }
+          const signed = input.sign ? await signNow(w, me) : { creatorSignature: null, signedAt: null };
+          const status: LogbookStatus = input.sign ? 'pending' : 'unsigned';
+          const now = new Date();
+          const [row] = await w.tx
+            .insert(logbookEntries)
+            .values({
+              ...fields,
+              ...signed,
+              id: input.id ?? uuidv7(),
+              version: 1,
+              status,
+              createdAt: now,
+              createdBy: me,
+              updatedAt: now,
+              updatedBy: me,
+              changeSeq: await w.stamp(LOGBOOK_COLLECTION),
+            })
+            .returning();
+          const body = await oneToApi(w.tx, row!);
+          await app.audit(
+            request,
+            {
+              action: 'logbook.create',
+              entity: 'logbook',
+              entityId: body.id,
+              changes: changedFields(null, auditView(fields, status, signed.creatorSignature)),
+            },
+            w.tx,
+          );
+          if (status === 'pending') await signedTransition(app, request, w, body, 'unsigned');
+          return {
+            ...withEtag(201, body),
+            headers: { etag: versionTag(body.version), location: `/api/betriebstagebuch/${body.id}` },
+          };
+        });
+      },
+    });
+
+    r.put('/betriebstagebuch/:id', {
+      config: { access: 'logbook:write' },
+      schema: {
+        tags: ['logbook'],
+        params: idParams,
+        body: logbookUpdateSchema,
+        response: { 200: logbookEntrySchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const expected = readIfMatch(request);
+        const input = request.body;
+        const fields = fieldsOf(await withFetchedWeather(app, weather, request, input));
+        const actor = request.user!;
+        return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
+          const existing = await findEntry(w.tx, request.params.id, true);
+          if (!existing || existing.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
+          const current = await oneToApi(w.tx, existing);
+          assertFreshVersion(expected, existing.version, current);
+          assertAllowed(decideLogbookAction(actor, current, 'save'), 'save', current);
+          if (input.sign === true)
+            assertAllowed(decideLogbookAction(actor, current, 'sign'), 'sign', current);
+          const from = current.status as Exclude<LogbookStatus, 'approved'>;
+          const contentChanged = !sameContent(fieldsOf(existing), fields);
+          const status = statusAfterSave(from, { sign: input.sign, contentChanged });
+          // Signing again only when there is something new to sign.
+          const resign = input.sign === true && (from !== 'pending' || contentChanged);
+          if (!contentChanged && status === from && !resign) return withEtag(200, current);
+
+          const signed = resign
+            ? await signNow(w, actor.id)
+            : status === 'unsigned'
+              ? { creatorSignature: null, signedAt: null }
+              : { creatorSignature: existing.creatorSignature, signedAt: existing.signedAt };
+          const [row] = await w.tx
+            .update(logbookEntries)
+            .set({
+              ...fields,
+              ...signed,
+              status,
+              version: existing.version + 1,
+              updatedAt: new Date(),
+              updatedBy: actor.id,
+              changeSeq: await w.stamp(LOGBOOK_COLLECTION),
+            })
+            .where(eq(logbookEntries.id, existing.id))
+            .returning();
+          const body = await oneToApi(w.tx, row!);
+          const changes = changedFields(
+            auditView(fieldsOf(existing), from, existing.creatorSignature),
+            auditView(fields, status, signed.creatorSignature),
+          );
+          if (contentChanged) {
+            await app.audit(
+              request,
+              { action: 'logbook.update', entity: 'logbook', entityId: existing.id, changes },
+              w.tx,
+            );
+          }
+          if (resign) await signedTransition(app, request, w, body, from);
+          else if (status !== from) {
+            await app.audit(
+              request,
+              {
+                action: 'logbook.unsign',
+                entity: 'logbook',
+                entityId: existing.id,
+                changes: { status: { from, to: status }, creatorSignature: { from: 'set', to: null } },
+              },
+              w.tx,
+            );
+          }
+          return withEtag(200, body);
+        });
+      },
+    });
+
+    r.delete('/betriebstagebuch/:id', {
+      config: { access: 'logbook:write' },
+      schema: { tags: ['logbook'], params: idParams, response: { 200: logbookEntrySchema, ...errors } },
+      handler: async (request, reply) => {
+        const expected = readIfMatch(request);
+        return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
+          const existing = await findEntry(w.tx, request.params.id, true);
+          if (!existing) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
+          const current = await oneToApi(w.tx, existing);
+          // Deleting what is already deleted is done: answer the tombstone.
+          if (existing.deletedAt) return withEtag(200, current);
+          assertFreshVersion(expected, existing.version, current);
+          assertAllowed(decideLogbookAction(request.user, current, 'delete'), 'delete', current);
+          const now = new Date();
+          const [row] = await w.tx
+            .update(logbookEntries)
+            .set({
+              deletedAt: now,
+              version: existing.version + 1,
+              updatedAt: now,
+              updatedBy: request.user!.id,
+              changeSeq: await w.stamp(LOGBOOK_COLLECTION),
+            })
+            .where(eq(logbookEntries.id, existing.id))
+            .returning();
+          await app.audit(
+            request,
+            {
+              action: 'logbook.delete',
+              entity: 'logbook',
+              entityId: existing.id,
+              changes: { deletedAt: { from: null, to: now.toISOString() } },
+            },
+            w.tx,
+          );
+          return withEtag(200, await oneToApi(w.tx, row as LogbookRow));
+        });
+      },
+    });
+  };
+}
+
+/** unsigned/pending → pending by signing: the transition's audit record and the reviewers' notice. */
+async function signedTransition(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  w: WriteContext,
+  entry: LogbookEntry,
+  from: LogbookStatus,
+) {
+  await app.audit(
+    request,
+    {
+      action: 'logbook.sign',
+      entity: 'logbook',
+      entityId: entry.id,
+      changes: { status: { from, to: 'pending' }, creatorSignature: { from: null, to: 'set' } },
+    },
+    w.tx,
+  );
+  await notifyTransition(app, request, w, LOGBOOK_PENDING_EVENT, entry);
+}

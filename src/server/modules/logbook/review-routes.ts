@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGES } from '@/domain/constants';
+import { ENTRY_NOT_FOUND_MESSAGE, logbookApproveSchema, logbookEntrySchema } from '@/domain/logbook';
+import { decideLogbookAction } from '@/domain/logbook-status';
+import { buildLogbookPdf } from '@/domain/pdf';
+import { logbookEntries } from '../../db/schema';
+import { notFound } from '../../http-error';
+import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { loadPdfFonts } from '../../services/pdf';
+import { errorBodySchema } from '../auth/schemas';
+import { findEntry, oneToApi, profileSignature } from './data';
+import { idParams, LOGBOOK_COLLECTION, withEtag } from './entry-routes';
+import {
+  assertAllowed,
+  assertPngSignature,
+  LOGBOOK_APPROVED_EVENT,
+  notifyTransition,
+  signatureMissing,
+} from './service';
+
+const pdfQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
+
+/** Approval (PUT /{id}/approve) and the PDF (GET /{id}/pdf). */
+export async function reviewRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put('/betriebstagebuch/:id/approve', {
+    config: { access: 'logbook:approve' },
+    schema: {
+      tags: ['logbook'],
+      params: idParams,
+      body: logbookApproveSchema,
+      response: {
+        200: logbookEntrySchema,
+        400: errorBodySchema,
+        403: errorBodySchema,
+        404: errorBodySchema,
+        409: errorBodySchema,
+        422: errorBodySchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      const reviewer = request.user!;
+      if (request.body.signature) assertPngSignature(request.body.signature);
+      return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
+        const existing = await findEntry(w.tx, request.params.id, true);
+        if (!existing || existing.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
+        const current = await oneToApi(w.tx, existing);
+        assertFreshVersion(expected, existing.version, current);
+        assertAllowed(decideLogbookAction(reviewer, current, 'approve'), 'approve', current);
+        const signature = request.body.signature ?? (await profileSignature(w.tx, reviewer.id));
+        if (!signature) throw signatureMissing();
+        const now = new Date();
+        const [row] = await w.tx
+          .update(logbookEntries)
+          .set({
+            status: 'approved',
+            reviewerSignature: signature,
+            approvedBy: reviewer.id,
+            approvedAt: now,
+            version: existing.version + 1,
+            updatedAt: now,
+            updatedBy: reviewer.id,
+            changeSeq: await w.stamp(LOGBOOK_COLLECTION),
+          })
+          .where(eq(logbookEntries.id, existing.id))
+          .returning();
+        const body = await oneToApi(w.tx, row!);
+        await app.audit(
+          request,
+          {
+            action: 'logbook.approve',
+            entity: 'logbook',
+            entityId: existing.id,
+            changes: {
+              status: { from: 'pending', to: 'approved' },
+              reviewerSignature: { from: null, to: 'set' },
+              approvedBy: { from: null, to: reviewer.id },
+            },
+          },
+          w.tx,
+        );
+        await notifyTransition(app, request, w, LOGBOOK_APPROVED_EVENT, body);
+        return withEtag(200, body);
+      });
+    },
+  });
+
+  r.get('/betriebstagebuch/:id/pdf', {
+    config: { access: 'logbook:read' },
+    schema: {
+      tags: ['logbook'],
+      params: idParams,
+      querystring: pdfQuerySchema,
+      produces: ['application/pdf'],
+      response: {
+        200: z.any().describe('The operations log PDF (application/pdf)'),
+        403: errorBodySchema,
+        404: errorBodySchema,
+      },
+    },
+    handler: async (request, reply) => {
+      const row = await findEntry(app.db, request.params.id);
+      if (!row || row.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
+      const entry = await oneToApi(app.db, row);
+      const settings = await app.settingsStore.get();
+      const bytes = buildLogbookPdf(entry, {
+        fonts: await loadPdfFonts(),
+        language: request.query.lang ?? settings.app.defaultLanguage,
+        appName: settings.app.name,
+        generatedAt: new Date(),
+      });
+      const name = `betriebstagebuch-${entry.date}${entry.site ? `-${entry.site}` : ''}`
+        .normalize('NFKD')
+        .replace(/[^A-Za-z0-9._-]+/g, '-');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${name}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  });
+}

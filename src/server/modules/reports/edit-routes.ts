@@ -1,0 +1,230 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
+import {
+  reportCreateSchema,
+  reportSchema,
+  reportUpdateSchema,
+  unknownChecklistResults,
+  UNKNOWN_CHECKLIST_ITEM_MESSAGE,
+  type ReportFields,
+} from '@/domain/report';
+import { draftStatus } from '@/domain/report-status';
+import { versionTag } from '@/domain/sync';
+import type { Executor } from '../../db/client';
+import { excavators, reports } from '../../db/schema';
+import { conflict, notFound, validationFailed } from '../../http-error';
+import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { errorBodySchema } from '../auth/schemas';
+import { readChecklistConfig } from '../checklist-config/store';
+import { findReport, oneReportToApi, reportFieldsOf, type ReportFieldValues, type ReportRow } from './data';
+import {
+  assertTransition,
+  auditChanges,
+  canonical,
+  EXCAVATORS,
+  raiseUsageHours,
+  REPORTS,
+  withEtag,
+} from './write';
+
+export const reportIdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+
+async function assertLiveExcavator(executor: Executor, id: string): Promise<void> {
+  const [machine] = await executor
+    .select({ id: excavators.id, deletedAt: excavators.deletedAt })
+    .from(excavators)
+    .where(eq(excavators.id, id));
+  if (!machine || machine.deletedAt) {
+    throw validationFailed('Excavator not found', { fields: { excavatorId: ['Excavator not found'] } });
+  }
+}
+
+/** The fields to store: the checklist snapshot resolved, results checked against it. */
+function resolveFields(input: ReportFields, checklistItems: ReportRow['checklistItems']): ReportFieldValues {
+  const unknown = unknownChecklistResults(input.checklist, checklistItems);
+  if (unknown.length > 0) {
+    throw validationFailed(UNKNOWN_CHECKLIST_ITEM_MESSAGE, {
+      fields: Object.fromEntries(unknown.map((path) => [path, [UNKNOWN_CHECKLIST_ITEM_MESSAGE]])),
+    });
+  }
+  return reportFieldsOf({ ...input, checklistItems });
+}
+
+const same = (a: ReportFieldValues, b: ReportFieldValues) =>
+  JSON.stringify(canonical(reportFieldsOf(a))) === JSON.stringify(canonical(reportFieldsOf(b)));
+
+/**
+ * POST, PUT and DELETE /api/reports (issue 6 item 2). Writes go through app.runWrite (Idempotency-Key,
+ * If-Match, change cursor, `sync` poke); operating hours above the machine's usage hours raise them in
+ * the same transaction (stamping 'excavators' too). Who may edit or delete follows report-status.ts.
+ */
+export async function reportEditRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const userId = (request: FastifyRequest) => request.user!.id;
+  const collections = [REPORTS, EXCAVATORS];
+
+  r.post('/reports', {
+    config: { access: 'report:write' },
+    schema: {
+      tags: ['reports'],
+      body: reportCreateSchema,
+      response: { 200: reportSchema, 201: reportSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const input = request.body;
+      return app.runWrite(request, reply, { collections }, async (w) => {
+        if (input.id) {
+          const existing = await findReport(w.tx, input.id);
+          if (existing) {
+            const current = await oneReportToApi(w.tx, existing);
+            const repeated =
+              existing.createdBy === userId(request) &&
+              !existing.deletedAt &&
+              same(existing, { ...input, checklistItems: input.checklistItems ?? existing.checklistItems });
+            if (repeated) return withEtag(200, current);
+            throw conflict('This id is already used by another record', {
+              reason: 'id_taken',
+              ...(existing.deletedAt ? {} : { current }),
+            });
+          }
+        }
+        await assertLiveExcavator(w.tx, input.excavatorId);
+        const checklistItems = input.checklistItems ?? (await readChecklistConfig(w.tx)).categories;
+        const fields = resolveFields(input, checklistItems);
+        const status = draftStatus(fields.operatorSignature);
+        const now = new Date();
+        const [row] = await w.tx
+          .insert(reports)
+          .values({
+            ...fields,
+            id: input.id ?? uuidv7(),
+            status,
+            version: 1,
+            createdAt: now,
+            createdBy: userId(request),
+            updatedAt: now,
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(REPORTS),
+          })
+          .returning();
+        await raiseUsageHours(app, request, w, fields.excavatorId, fields.operatingHours, row!.id);
+        await app.audit(
+          request,
+          {
+            action: 'report.create',
+            entity: 'report',
+            entityId: row!.id,
+            changes: auditChanges(null, { ...fields, status }),
+          },
+          w.tx,
+        );
+        const body = await oneReportToApi(w.tx, row!);
+        return {
+          ...withEtag(201, body),
+          headers: { etag: versionTag(body.version), location: `/api/reports/${body.id}` },
+        };
+      });
+    },
+  });
+
+  r.put('/reports/:id', {
+    config: { access: 'report:write' },
+    schema: {
+      tags: ['reports'],
+      params: reportIdParams,
+      body: reportUpdateSchema,
+      response: { 200: reportSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      const input = request.body;
+      return app.runWrite(request, reply, { collections }, async (w) => {
+        const existing = await findReport(w.tx, request.params.id, true);
+        if (!existing || existing.deletedAt) throw notFound('Report not found');
+        const current = await oneReportToApi(w.tx, existing);
+        assertFreshVersion(expected, existing.version, current);
+        assertTransition(request, existing, 'edit', current);
+        if (input.excavatorId !== existing.excavatorId) await assertLiveExcavator(w.tx, input.excavatorId);
+
+        const fields = resolveFields(input, input.checklistItems ?? existing.checklistItems);
+        const status = draftStatus(fields.operatorSignature);
+        const before = { ...reportFieldsOf(existing), status: existing.status };
+        const changes = auditChanges(before, { ...fields, status });
+        // Nothing changed: no new version, no stamp, no poke.
+        if (Object.keys(changes).length === 0) return withEtag(200, current);
+
+        const [row] = await w.tx
+          .update(reports)
+          .set({
+            ...fields,
+            status,
+            version: existing.version + 1,
+            updatedAt: new Date(),
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(REPORTS),
+          })
+          .where(eq(reports.id, existing.id))
+          .returning();
+        await raiseUsageHours(app, request, w, fields.excavatorId, fields.operatingHours, existing.id);
+        await app.audit(
+          request,
+          { action: 'report.update', entity: 'report', entityId: existing.id, changes },
+          w.tx,
+        );
+        return withEtag(200, await oneReportToApi(w.tx, row!));
+      });
+    },
+  });
+
+  r.delete('/reports/:id', {
+    config: { access: 'report:write' },
+    schema: { tags: ['reports'], params: reportIdParams, response: { 200: reportSchema, ...errors } },
+    handler: async (request, reply) => {
+      const expected = readIfMatch(request);
+      return app.runWrite(request, reply, { collections: [REPORTS] }, async (w) => {
+        const existing = await findReport(w.tx, request.params.id, true);
+        if (!existing) throw notFound('Report not found');
+        const current = await oneReportToApi(w.tx, existing);
+        // Deleting what is already deleted is done: answer the tombstone.
+        if (existing.deletedAt) return withEtag(200, current);
+        assertFreshVersion(expected, existing.version, current);
+        assertTransition(request, existing, 'delete', current);
+        const now = new Date();
+        const [row] = await w.tx
+          .update(reports)
+          .set({
+            deletedAt: now,
+            version: existing.version + 1,
+            updatedAt: now,
+            updatedBy: userId(request),
+            changeSeq: await w.stamp(REPORTS),
+          })
+          .where(eq(reports.id, existing.id))
+          .returning();
+        await app.audit(
+          request,
+          {
+            action: 'report.delete',
+            entity: 'report',
+            entityId: existing.id,
+            changes: { deletedAt: { from: null, to: now.toISOString() }, status: existing.status },
+          },
+          w.tx,
+        );
+        return withEtag(200, await oneReportToApi(w.tx, row!));
+      });
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGES } from '@/domain/constants';
+import {
+  buildReportPdf,
+  missingReportSignatures,
+  REPORT_PDF_SIGNATURES_MESSAGE,
+  ReportPdfSignaturesError,
+} from '@/domain/pdf';
+import { can } from '@/domain/permissions';
+import { HttpError, forbidden, notFound } from '../../http-error';
+import { loadPdfFonts } from '../../services/pdf';
+import { errorBodySchema } from '../auth/schemas';
+import { findReport, oneReportToApi } from './data';
+import { reportIdParams } from './edit-routes';
+
+export const REPORT_PDF_FORBIDDEN_MESSAGE = 'You are not authorized to generate this PDF';
+
+const pdfQuerySchema = z.object({
+  /** The PDF's language; the app's default language when omitted. */
+  lang: z.enum(LANGUAGES).optional(),
+});
+
+function signaturesMissing(missing: string[]): HttpError {
+  return new HttpError('UNPROCESSABLE', REPORT_PDF_SIGNATURES_MESSAGE, { missing });
+}
+
+/** A file name made of the date and the machine, safe in a Content-Disposition header. */
+function fileName(reportDate: string, machine: string | undefined): string {
+  const slug = (machine ?? 'report')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `maintenance-report-${reportDate}${slug ? `-${slug}` : ''}.pdf`;
+}
+
+/**
+ * GET /api/reports/{id}/pdf — the report PDF from the shared builder (src/domain/pdf/report.ts), in
+ * `?lang=` or the app's default language. 422 while a signature is missing (spec §5), 403 with the
+ * spec's message for a user who may not read reports.
+ */
+export async function reportPdfRoute(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/reports/:id/pdf', {
+    // Signed in is enough to reach the handler, which answers the spec's own message when reading is
+    // not allowed.
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['reports'],
+      params: reportIdParams,
+      querystring: pdfQuerySchema,
+      produces: ['application/pdf'],
+      response: {
+        200: z.any().describe('The report PDF (application/pdf)'),
+        400: errorBodySchema,
+        401: errorBodySchema,
+        403: errorBodySchema,
+        404: errorBodySchema,
+        422: errorBodySchema,
+      },
+    },
+    handler: async (request, reply) => {
+      if (!can(request.user, 'report:read')) throw forbidden(REPORT_PDF_FORBIDDEN_MESSAGE);
+      const row = await findReport(app.db, request.params.id);
+      if (!row || row.deletedAt) throw notFound('Report not found');
+      const report = await oneReportToApi(app.db, row);
+      const missing = missingReportSignatures(report);
+      if (missing.length > 0) throw signaturesMissing(missing);
+
+      const settings = await app.settingsStore.get();
+      let bytes: ArrayBuffer;
+      try {
+        bytes = buildReportPdf(report, {
+          fonts: await loadPdfFonts(),
+          language: request.query.lang ?? settings.app.defaultLanguage,
+          appName: settings.app.name,
+          generatedAt: new Date(),
+        });
+      } catch (err) {
+        if (err instanceof ReportPdfSignaturesError) throw signaturesMissing(err.missing);
+        throw err;
+      }
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName(report.reportDate, report.excavator?.name)}"`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  });
+}

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { reportApproveSchema, reportRejectSchema, reportSchema } from '@/domain/report';
+import type { ReportAction } from '@/domain/report-status';
+import { reports } from '../../db/schema';
+import { notFound } from '../../http-error';
+import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { errorBodySchema } from '../auth/schemas';
+import { findReport, oneReportToApi, type ReportRow } from './data';
+import { reportIdParams } from './edit-routes';
+import { notifyReportEvent, type ReportEvent } from './notify';
+import { actorName, assertTransition, auditChanges, REPORTS, withEtag } from './write';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+};
+
+type Changes = Partial<
+  Pick<
+    typeof reports.$inferInsert,
+    | 'status'
+    | 'submittedAt'
+    | 'managerSignature'
+    | 'managerName'
+    | 'approvedBy'
+    | 'approvedAt'
+    | 'rejectionReason'
+    | 'rejectedBy'
+    | 'rejectedAt'
+  >
+>;
+
+const plain = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v ?? null)]),
+  );
+
+interface Step {
+  action: ReportAction;
+  event: ReportEvent;
+  /** The columns the step sets, given the report as it is. */
+  changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
+}
+
+/**
+ * One workflow step as one write: the report row locked, If-Match checked, the transition asked of the
+ * status machine (403 / 409), the row updated and stamped, the step audited and its notification stored
+ * in the same transaction and published after the commit.
+ */
+async function runStep(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, step: Step) {
+  const expected = readIfMatch(request);
+  const { id } = request.params as { id: string };
+  return app.runWrite(request, reply, { collections: [REPORTS] }, async (w) => {
+    const existing = await findReport(w.tx, id, true);
+    if (!existing || existing.deletedAt) throw notFound('Report not found');
+    const current = await oneReportToApi(w.tx, existing);
+    assertFreshVersion(expected, existing.version, current);
+    assertTransition(request, existing, step.action, current);
+    const now = new Date();
+    const changes = step.changes(existing, request, now);
+    const [row] = await w.tx
+      .update(reports)
+      .set({
+        ...changes,
+        version: existing.version + 1,
+        updatedAt: now,
+        updatedBy: request.user!.id,
+        changeSeq: await w.stamp(REPORTS),
+      })
+      .where(eq(reports.id, existing.id))
+      .returning();
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, existing[k as keyof Changes]]));
+    await app.audit(
+      request,
+      {
+        action: `report.${step.action}`,
+        entity: 'report',
+        entityId: existing.id,
+        changes: auditChanges(plain(before), plain(changes)),
+      },
+      w.tx,
+    );
+    const body = await oneReportToApi(w.tx, row!);
+    await notifyReportEvent(app, w, step.event, body, { id: request.user!.id, name: actorName(request) });
+    return withEtag(200, body);
+  });
+}
+
+/**
+ * The report workflow (issue 6 item 3), in the logbook's style: PUT /api/reports/{id}/submit,
+ * /approve {signature, managerName?} and /reject {reason, signature?}. The outbox replays them with an
+ * Idempotency-Key like any write, so a repeated approval is answered from the stored result.
+ */
+export async function reportWorkflowRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put('/reports/:id/submit', {
+    config: { access: 'report:write' },
+    schema: {
+      tags: ['reports'],
+      params: reportIdParams,
+      body: z.object({}).nullish(),
+      response: { 200: reportSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      runStep(app, request, reply, {
+        action: 'submit',
+        event: 'report.submitted',
+        // A resubmitted report starts a fresh review: the last decision is cleared (the audit keeps it).
+        changes: (_row, _request, now) => ({
+          status: 'pending',
+          submittedAt: now,
+          managerSignature: null,
+          approvedBy: null,
+          approvedAt: null,
+          rejectionReason: null,
+          rejectedBy: null,
+          rejectedAt: null,
+        }),
+      }),
+  });
+
+  r.put('/reports/:id/approve', {
+    config: { access: 'report:approve' },
+    schema: {
+      tags: ['reports'],
+      params: reportIdParams,
+      body: reportApproveSchema,
+      response: { 200: reportSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      runStep(app, request, reply, {
+        action: 'approve',
+        event: 'report.approved',
+        changes: (row, req, now) => ({
+          status: 'approved',
+          managerSignature: request.body.signature,
+          managerName: request.body.managerName ?? row.managerName ?? actorName(req),
+          approvedBy: req.user!.id,
+          approvedAt: now,
+        }),
+      }),
+  });
+
+  r.put('/reports/:id/reject', {
+    config: { access: 'report:approve' },
+    schema: {
+      tags: ['reports'],
+      params: reportIdParams,
+      body: reportRejectSchema,
+      response: { 200: reportSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      runStep(app, request, reply, {
+        action: 'reject',
+        event: 'report.rejected',
+        changes: (_row, req, now) => ({
+          status: 'rejected',
+          rejectionReason: request.body.reason,
+          rejectedBy: req.user!.id,
+          rejectedAt: now,
+          managerSignature: request.body.signature ?? null,
+        }),
+      }),
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { ApiErrorBody } from '@/domain/errors';
+import { HttpError } from '../http-error';
+
+/** Field → messages, the shape forms map onto their inputs. */
+function fieldDetails(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return { fields };
+}
+
+/**
+ * One error handler: 4xx keep their message, 5xx are logged with the request and answered without
+ * internals (ARCHITECTURE §4).
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: ApiErrorBody;
+    let status: number;
+    if (error instanceof HttpError) {
+      status = error.status;
+      body = {
+        message: error.message,
+        code: error.code,
+        ...(error.details !== undefined && { details: error.details }),
+      };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const issues = error.validation.map((v) => ({
+        path: [
+          ...(error.validationContext && error.validationContext !== 'body' ? [error.validationContext] : []),
+          ...(v.instancePath || '').split('/').filter(Boolean),
+        ],
+        message: v.message ?? 'Invalid value',
+      }));
+      body = { message: 'Validation failed', code: 'VALIDATION_FAILED', details: fieldDetails(issues) };
+    } else if (error instanceof ZodError) {
+      status = 400;
+      body = { message: 'Validation failed', code: 'VALIDATION_FAILED', details: fieldDetails(error.issues) };
+    } else if (isResponseSerializationError(error)) {
+      status = 500;
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      body = { message: 'Internal server error', code: 'INTERNAL' };
+    } else if (
+      error.statusCode === 413 ||
+      error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+      error.code === 'FST_FILES_LIMIT'
+    ) {
+      status = 413;
+      body = { message: 'The upload is too large', code: 'PAYLOAD_TOO_LARGE' };
+    } else if (error.statusCode === 415) {
+      status = 415;
+      body = { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' };
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { message: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' };
+    } else {
+      status = 500;
+      request.log.error({ err: error }, 'unhandled error');
+      body = { message: 'Internal server error', code: 'INTERNAL' };
+    }
+    if (status >= 500 && error instanceof HttpError) request.log.error({ err: error }, 'server error');
+    return reply.status(status).send(body);
+  });
+});

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  DEFAULT_SETTINGS,
+  mergeSettings,
+  settingsSchema,
+  type Settings,
+  type SettingsUpdate,
+} from '@/domain/settings';
+import type { Database, Executor } from '../db/client';
+import { appSettings } from '../db/schema';
+
+export interface SettingsStore {
+  /** Current settings, defaults filled in. Read from the database each time so every instance agrees at once. */
+  get(executor?: Executor): Promise<Settings>;
+  /** Merges a partial update and returns the new settings. */
+  update(update: SettingsUpdate, executor?: Executor): Promise<Settings>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    settingsStore: SettingsStore;
+  }
+}
+
+function withDefaults(data: unknown): Settings {
+  const stored = (data ?? {}) as Partial<Settings>;
+  const merged = mergeSettings(DEFAULT_SETTINGS, {
+    app: stored.app ?? {},
+    features: stored.features ?? {},
+    notifications: stored.notifications ?? {},
+    maintenance: stored.maintenance ?? {},
+  });
+  const parsed = settingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+export const settingsStorePlugin = fp(
+  async (app: FastifyInstance, opts: { db: Database }) => {
+    const store: SettingsStore = {
+      async get(executor = opts.db) {
+        const [row] = await executor.select().from(appSettings).where(eq(appSettings.id, 1));
+        return withDefaults(row?.data);
+      },
+      async update(update, executor = opts.db) {
+        const next = mergeSettings(await store.get(executor), update);
+        await executor
+          .insert(appSettings)
+          .values({ id: 1, data: next, updatedAt: new Date() })
+          .onConflictDoUpdate({ target: appSettings.id, set: { data: next, updatedAt: new Date() } });
+        return next;
+      },
+    };
+    app.decorate('settingsStore', store);
+  },
+  { name: 'settings-store' },
+);

@@ -1,0 +1,98 @@
+import webpush from 'web-push';
+import type { PushPayload } from '@/domain/notification-channels';
+import type { Database } from '../../db/client';
+import { getOrCreateSecret } from '../secrets';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+const VAPID_SECRET_KEY = 'webpush.vapid';
+
+/** The VAPID key pair, generated once and shared by every instance on the database. */
+export async function loadVapidKeys(db: Database): Promise<VapidKeys> {
+  const stored = await getOrCreateSecret(db, VAPID_SECRET_KEY, () =>
+    JSON.stringify(webpush.generateVAPIDKeys()),
+  );
+  const keys = JSON.parse(stored) as VapidKeys;
+  if (!keys.publicKey || !keys.privateKey) throw new Error('Stored VAPID keys are incomplete');
+  return keys;
+}
+
+/**
+ * The contact push services may use (RFC 8292 `sub`): the public https URL, else the mail sender,
+ * else a placeholder address — push services require one of the two forms.
+ */
+export function vapidSubject(publicUrl: string | undefined, senderAddress: string | undefined): string {
+  if (publicUrl?.startsWith('https://')) return new URL(publicUrl).origin;
+  if (senderAddress) return `mailto:${senderAddress}`;
+  return 'mailto:fleetpilot@localhost';
+}
+
+export interface PushTarget {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export type PushResult =
+  | { ok: true; status: number }
+  /** `gone`: 404 or 410, the subscription no longer exists and must be removed. */
+  | { ok: false; gone: boolean; error: string };
+
+export interface PushOptions {
+  vapid: VapidKeys;
+  subject: string;
+  timeoutMs: number;
+  /** How long the push service keeps an undelivered message (seconds). */
+  ttlSeconds?: number;
+}
+
+/**
+ * Encrypts `payload` for the subscription (aes128gcm, RFC 8291), signs the request with VAPID
+ * (RFC 8292) and posts it to the push service. web-push builds the request; fetch sends it, so
+ * timeouts and http endpoints (local fakes) behave like every other adapter.
+ */
+export async function sendWebPush(
+  target: PushTarget,
+  payload: PushPayload,
+  options: PushOptions,
+): Promise<PushResult> {
+  const details = webpush.generateRequestDetails(target, JSON.stringify(payload), {
+    vapidDetails: { subject: options.subject, ...options.vapid },
+    TTL: options.ttlSeconds ?? 24 * 60 * 60,
+    contentEncoding: 'aes128gcm',
+  });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(details.headers)) {
+    // fetch computes the length itself.
+    if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+  }
+  let response: Response;
+  try {
+    response = await fetch(details.endpoint, {
+      method: details.method,
+      headers,
+      body: details.body ? new Uint8Array(details.body) : null,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (err) {
+    return { ok: false, gone: false, error: `Push service unreachable: ${describeFetchError(err)}` };
+  }
+  const text = await response.text().catch(() => '');
+  if (response.ok) return { ok: true, status: response.status };
+  return {
+    ok: false,
+    gone: response.status === 404 || response.status === 410,
+    error: `Push service answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`,
+  };
+}
+
+export function describeFetchError(err: unknown): string {
+  if (err instanceof Error) {
+    if (err.name === 'TimeoutError') return 'timed out';
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? err.message;
+  }
+  return String(err);
+}

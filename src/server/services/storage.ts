@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { IMAGE_MIME_TYPES, type ImageMimeType } from '@/domain/constants';
+
+/**
+ * Where uploaded files live. Local disk under DATA_DIR/uploads now; an object store can implement the
+ * same interface later. Paths are relative ("excavators/2026/ab12….webp") and served at /uploads/{path}.
+ */
+export interface FileStorage {
+  /** Stores bytes under a random name in `folder`; returns the relative path. */
+  put(folder: string, data: Buffer, extension: string): Promise<string>;
+  /** Absolute location of a stored relative path, or null when the path escapes the root. */
+  resolve(relativePath: string): string | null;
+  remove(relativePath: string): Promise<void>;
+  /** A stored file for reading, or null when it does not exist (or is not a regular file). */
+  open(relativePath: string): Promise<StoredFile | null>;
+}
+
+export interface StoredFile {
+  size: number;
+  stream(): NodeJS.ReadableStream;
+}
+
+const EXTENSION: Record<ImageMimeType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/** The image type decided by the bytes, never by the name or the declared type. */
+export function sniffImageType(data: Buffer): ImageMimeType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (
+    data.length >= 12 &&
+    data.toString('ascii', 0, 4) === 'RIFF' &&
+    data.toString('ascii', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  return null;
+}
+
+export function extensionFor(type: ImageMimeType): string {
+  return EXTENSION[type];
+}
+
+const CONTENT_TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+/** Stored names carry the extension chosen from the content at upload, so it names the type. */
+export function contentTypeForPath(relativePath: string): string {
+  const ext = path.extname(relativePath).slice(1).toLowerCase();
+  return CONTENT_TYPE_BY_EXTENSION[ext] ?? 'application/octet-stream';
+}
+
+export function isImageMimeType(type: string): type is ImageMimeType {
+  return (IMAGE_MIME_TYPES as readonly string[]).includes(type);
+}
+
+/** Normalises a client-given path ("/uploads/a/b.png", "uploads/a/b.png", "a/b.png") to "a/b.png". */
+export function normalizeUploadPath(value: string): string {
+  return value.replace(/^\/+/, '').replace(/^uploads\/+/, '');
+}
+
+export function createLocalStorage(root: string): FileStorage {
+  const absRoot = path.resolve(root);
+  const resolve = (relativePath: string): string | null => {
+    const clean = normalizeUploadPath(relativePath);
+    if (!clean || clean.includes('\0')) return null;
+    const abs = path.resolve(absRoot, clean);
+    return abs.startsWith(absRoot + path.sep) ? abs : null;
+  };
+  return {
+    resolve,
+    async put(folder, data, extension) {
+      const safeFolder = folder.replace(/[^a-z0-9-]/gi, '') || 'files';
+      const month = new Date().toISOString().slice(0, 7);
+      const rel = `${safeFolder}/${month}/${randomBytes(16).toString('hex')}.${extension.replace(/[^a-z0-9]/gi, '')}`;
+      const abs = resolve(rel);
+      if (!abs) throw new Error('invalid storage path');
+      await fs.mkdir(path.dirname(abs), { recursive: true });
+      await fs.writeFile(abs, data, { flag: 'wx' });
+      return rel;
+    },
+    async remove(relativePath) {
+      const abs = resolve(relativePath);
+      if (abs) await fs.rm(abs, { force: true });
+    },
+    async open(relativePath) {
+      const abs = resolve(relativePath);
+      if (!abs) return null;
+      try {
+        // A symlink planted under the root must not lead outside it.
+        const real = await fs.realpath(abs);
+        const realRoot = await fs.realpath(absRoot);
+        if (!real.startsWith(realRoot + path.sep)) return null;
+        const stat = await fs.stat(real);
+        if (!stat.isFile()) return null;
+        return { size: stat.size, stream: () => createReadStream(real) };
+      } catch (err) {
+        if (['ENOENT', 'ENOTDIR', 'ELOOP'].includes((err as NodeJS.ErrnoException).code ?? '')) return null;
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,241 @@
+// Client bench (issue 3): gzipped JS and CSS a cold browser loads for /login and for / after sign-in,
+// and the time to interactive of a warm start served from the service worker's cache, in headless
+// Chromium. Prints one JSON line per case. Run alone with `node --import tsx tests/bench/client-bundle.ts`
+// (starts its own server) or call benchClientBundle() with a running server (tests/bench/run.ts).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page, type Response } from '@playwright/test';
+
+/** First-load JS budget of /login (issue 3). */
+export const LOGIN_JS_BUDGET_BYTES = 250 * 1024;
+const WARM_RUNS = 5;
+const TOKEN_KEY = 'token';
+
+export interface ClientBenchOptions {
+  /** A running FleetPilot server; without it one is started on a throw-away data directory. */
+  url?: string;
+  username?: string;
+  password?: string;
+}
+
+interface LoadResult {
+  case: string;
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  jsBytes: number;
+  cssBytes: number;
+  jsFiles: number;
+  cssFiles: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The bench measures the production build; build it when there is none. */
+function ensureClientBuild() {
+  if (fs.existsSync('dist/client/index.html')) return;
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** Collects the page's own JS and CSS answers (not the service worker's precaching). */
+function collectAssets(page: Page) {
+  const pending: Array<Promise<{ url: string; kind: 'js' | 'css'; body: Buffer } | null>> = [];
+  page.on('response', (response: Response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    if (!response.ok()) return;
+    pending.push(
+      response.body().then(
+        (body) => ({ url: response.url(), kind: type === 'script' ? 'js' : 'css', body }),
+        () => null,
+      ),
+    );
+  });
+  return async (name: string): Promise<LoadResult> => {
+    const seen = new Map<string, { kind: 'js' | 'css'; body: Buffer }>();
+    for (const asset of await Promise.all(pending)) if (asset) seen.set(asset.url, asset);
+    const result: LoadResult = {
+      case: name,
+      jsGzipBytes: 0,
+      cssGzipBytes: 0,
+      jsBytes: 0,
+      cssBytes: 0,
+      jsFiles: 0,
+      cssFiles: 0,
+    };
+    for (const { kind, body } of seen.values()) {
+      // gzip -9, the figure servers and bundlers report; the raw size is printed beside it.
+      const gzipped = gzipSync(body, { level: 9 }).length;
+      if (kind === 'js') {
+        result.jsGzipBytes += gzipped;
+        result.jsBytes += body.length;
+        result.jsFiles += 1;
+      } else {
+        result.cssGzipBytes += gzipped;
+        result.cssBytes += body.length;
+        result.cssFiles += 1;
+      }
+    }
+    return result;
+  };
+}
+
+async function signInToken(url: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Resolves with ms since navigation start when the signed-in shell shows and the main thread is idle.
+ * A string, not a function: tsx would add helpers the page does not have.
+ */
+const TIME_TO_INTERACTIVE = `new Promise((resolve) => {
+  const idle = () => (window.requestIdleCallback || ((cb) => setTimeout(cb, 0)))(() => resolve(performance.now()));
+  const ready = () => document.querySelector('[data-nav-key]') !== null;
+  if (ready()) return idle();
+  const observer = new MutationObserver(() => {
+    if (!ready()) return;
+    observer.disconnect();
+    idle();
+  });
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+})`;
+
+async function timeToInteractive(page: Page): Promise<number> {
+  return (await page.evaluate(TIME_TO_INTERACTIVE)) as number;
+}
+
+async function measure(browser: Browser, url: string, token: string) {
+  const lines: object[] = [];
+
+  // 1. /login in a fresh browser profile: nothing cached, no service worker yet.
+  const loginContext = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
+  const loginPage = await loginContext.newPage();
+  const loginAssets = collectAssets(loginPage);
+  await loginPage.goto('/login', { waitUntil: 'networkidle' });
+  await loginPage.waitForSelector('input[name="password"]');
+  const login = await loginAssets('client /login first load');
+  lines.push({
+    ...login,
+    budgetJsGzipBytes: LOGIN_JS_BUDGET_BYTES,
+    withinBudget: login.jsGzipBytes <= LOGIN_JS_BUDGET_BYTES,
+  });
+  await loginContext.close();
+
+  // 2. / signed in, again cold: what a first visit after sign-in costs.
+  const homeContext = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
+  await homeContext.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    TOKEN_KEY,
+    token,
+  ] as const);
+  const homePage = await homeContext.newPage();
+  const homeAssets = collectAssets(homePage);
+  await homePage.goto('/', { waitUntil: 'networkidle' });
+  await homePage.waitForSelector('[data-nav-key]');
+  lines.push(await homeAssets('client / after sign-in first load'));
+  await homeContext.close();
+
+  // 3. Warm start: the service worker has precached the app; each run opens / in a new tab.
+  const warmContext = await browser.newContext({ baseURL: url });
+  await warmContext.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    TOKEN_KEY,
+    token,
+  ] as const);
+  const first = await warmContext.newPage();
+  await first.goto('/');
+  await first.waitForSelector('[data-nav-key]');
+  await first.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await first.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await first.close();
+  const runs: number[] = [];
+  let fromWorker = 0;
+  let total = 0;
+  for (let i = 0; i < WARM_RUNS; i++) {
+    const page = await warmContext.newPage();
+    page.on('response', (response) => {
+      if (!['script', 'stylesheet', 'document'].includes(response.request().resourceType())) return;
+      total += 1;
+      if (response.fromServiceWorker()) fromWorker += 1;
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    runs.push(Math.round(await timeToInteractive(page)));
+    await page.close();
+  }
+  const sorted = [...runs].sort((a, b) => a - b);
+  lines.push({
+    case: 'client warm start / (service worker cache)',
+    ttiMsMedian: sorted[Math.floor(sorted.length / 2)],
+    ttiMsRuns: runs,
+    servedByServiceWorker: `${fromWorker}/${total}`,
+  });
+  await warmContext.close();
+  return lines;
+}
+
+/** Runs the client cases against `options.url` (or a server it starts) and prints them as JSON lines. */
+export async function benchClientBundle(options: ClientBenchOptions = {}): Promise<object[]> {
+  ensureClientBuild();
+  let url = options.url;
+  let username = options.username ?? 'admin';
+  let password = options.password ?? '';
+  let stop: (() => Promise<void>) | null = null;
+  if (!url) {
+    const [{ buildApp }, { loadConfig }] = await Promise.all([
+      import('@/server/app'),
+      import('@/server/config'),
+    ]);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-bench-client-'));
+    password = `bench-${Date.now()}`;
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOG_LEVEL: 'silent' });
+    username = config.adminUsername;
+    const app = await buildApp(config, { logger: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    stop = async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const lines = await measure(browser, url, await signInToken(url, username, password));
+    for (const line of lines) console.info(JSON.stringify(line));
+    return lines;
+  } finally {
+    await browser.close();
+    await stop?.();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  benchClientBundle().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

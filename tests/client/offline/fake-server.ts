@@ -1,0 +1,304 @@
+import type { TransportRequest, TransportResponse } from '@/client/offline/transport';
+import { COLLECTIONS } from '@/client/offline/collections';
+import { parseVersionTag } from '@/domain/sync';
+
+/*
+ * An in-process model of the server's REST + sync protocol (src/server/plugins/write.ts,
+ * src/server/modules/sync, src/server/modules/excavators): versions, Idempotency-Key store
+ * (failures are not stored), If-Match, tombstones, the pull cursor with 410 after a purge. It serves
+ * /api/excavators and GET /api/sync/pull, and injects faults: offline, lost responses, 5xx, 429.
+ */
+
+const FIELDS = COLLECTIONS.excavators.updateFields!;
+
+export interface ServerRow {
+  id: string;
+  version: number;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  deletedAt: string | null;
+  seq: number;
+  fields: Record<string, unknown>;
+}
+
+export type Fault = 'network-before' | 'lost-response' | 'http500' | 'http429' | 'http503' | 'in-flight';
+
+export interface AppliedWrite {
+  method: string;
+  url: string;
+  recordId: string;
+  key: string | null;
+  /** Fields whose value this write changed, with the new value. */
+  introduced: Record<string, unknown>;
+  created: boolean;
+}
+
+const headers = (values: Record<string, string> = {}) => {
+  const map = new Map(Object.entries(values).map(([k, v]) => [k.toLowerCase(), v]));
+  return { get: (name: string) => map.get(name.toLowerCase()) ?? null };
+};
+
+const json = (status: number, body: unknown, extra?: Record<string, string>): TransportResponse => ({
+  status,
+  body,
+  headers: headers(extra),
+});
+
+const error = (status: number, code: string, message: string, details?: unknown) =>
+  json(status, { message, code, ...(details === undefined ? {} : { details }) });
+
+export class FakeServer {
+  rows = new Map<string, ServerRow>();
+  seq = 0;
+  /** Cursors at or below this (but above 0) answer 410: tombstones up to here were purged. */
+  purgedThrough = 0;
+  idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  tokens = new Map<string, string>();
+  offline = false;
+  faults: Fault[] = [];
+  applied: AppliedWrite[] = [];
+  requests: TransportRequest[] = [];
+  clock = Date.parse('2025-01-01T00:00:00Z');
+
+  signIn(userId: string, token = `token-${userId}-${this.tokens.size}`): string {
+    this.tokens.set(token, userId);
+    return token;
+  }
+
+  expire(token: string) {
+    this.tokens.delete(token);
+  }
+
+  private stamp(): string {
+    this.clock += 1000;
+    return new Date(this.clock).toISOString();
+  }
+
+  api(row: ServerRow) {
+    const { seq: _seq, fields, ...meta } = row;
+    return { ...meta, ...fields };
+  }
+
+  live(): ServerRow[] {
+    return [...this.rows.values()].filter((row) => !row.deletedAt);
+  }
+
+  /** Another user edits a row directly (a conflicting server edit). */
+  editAsOther(id: string, changes: Record<string, unknown>, userId = 'other'): boolean {
+    const row = this.rows.get(id);
+    if (!row || row.deletedAt) return false;
+    Object.assign(row.fields, changes);
+    row.version++;
+    row.updatedAt = this.stamp();
+    row.updatedBy = userId;
+    row.seq = ++this.seq;
+    return true;
+  }
+
+  deleteAsOther(id: string, userId = 'other'): boolean {
+    const row = this.rows.get(id);
+    if (!row || row.deletedAt) return false;
+    row.deletedAt = this.stamp();
+    row.version++;
+    row.updatedBy = userId;
+    row.seq = ++this.seq;
+    return true;
+  }
+
+  createAsOther(id: string, fields: Record<string, unknown>, userId = 'other') {
+    const at = this.stamp();
+    this.rows.set(id, {
+      id,
+      version: 1,
+      createdAt: at,
+      createdBy: userId,
+      updatedAt: at,
+      updatedBy: userId,
+      deletedAt: null,
+      seq: ++this.seq,
+      fields: Object.fromEntries(FIELDS.map((f) => [f, fields[f] ?? null])),
+    });
+  }
+
+  /** Purges tombstones: cursors from before now answer 410. */
+  purgeTombstones() {
+    for (const [id, row] of this.rows) if (row.deletedAt) this.rows.delete(id);
+    this.purgedThrough = this.seq;
+  }
+
+  readonly transport = async (request: TransportRequest): Promise<TransportResponse> => {
+    this.requests.push(request);
+    if (this.offline) throw new TypeError('Failed to fetch');
+    const fault =
+      request.method === 'GET' && !request.url.startsWith('/api/sync') ? undefined : this.faults.shift();
+    if (fault === 'network-before') throw new TypeError('Failed to fetch');
+    if (fault === 'http500') return error(500, 'INTERNAL', 'Internal server error');
+    if (fault === 'http503') return error(503, 'SERVICE_UNAVAILABLE', 'Unavailable', undefined);
+    if (fault === 'in-flight') {
+      return json(
+        409,
+        {
+          message: 'A request with this Idempotency-Key is still in progress',
+          code: 'CONFLICT',
+          details: { reason: 'in_flight' },
+        },
+        { 'retry-after': '1' },
+      );
+    }
+    if (fault === 'http429')
+      return json(429, { message: 'Too many requests', code: 'RATE_LIMITED' }, { 'retry-after': '2' });
+    const response = this.handle(request);
+    if (fault === 'lost-response') throw new TypeError('The connection was reset');
+    return response;
+  };
+
+  private handle(request: TransportRequest): TransportResponse {
+    const token = request.headers['x-auth-token'];
+    const userId = token ? this.tokens.get(token) : undefined;
+    if (!userId) return error(401, 'UNAUTHENTICATED', 'Authentication required');
+    const url = new URL(request.url, 'http://test');
+    if (request.method === 'GET' && url.pathname === '/api/sync/pull') return this.pull(url);
+    if (!url.pathname.startsWith('/api/excavators')) return error(404, 'NOT_FOUND', 'Not found');
+    const id = url.pathname.split('/')[3];
+    if (request.method === 'GET') {
+      const row = id ? this.rows.get(id) : undefined;
+      return row && !row.deletedAt
+        ? json(200, this.api(row))
+        : error(404, 'NOT_FOUND', 'Excavator not found');
+    }
+    const body =
+      typeof request.body === 'string' ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    const key = request.headers['idempotency-key'] ?? null;
+    const fingerprint = `${request.method} ${request.url} ${JSON.stringify(body)}`;
+    if (key) {
+      const stored = this.idempotency.get(`${userId}:${key}`);
+      if (stored) {
+        if (stored.fingerprint !== fingerprint) {
+          return error(
+            422,
+            'IDEMPOTENCY_MISMATCH',
+            'This Idempotency-Key was already used for a different request',
+          );
+        }
+        return json(stored.status, stored.body, { 'idempotent-replayed': 'true' });
+      }
+    }
+    const result = this.write(request, userId, id, body, key);
+    if (key && result.status < 400)
+      this.idempotency.set(`${userId}:${key}`, { fingerprint, status: result.status, body: result.body });
+    return result;
+  }
+
+  private write(
+    request: TransportRequest,
+    userId: string,
+    id: string | undefined,
+    body: Record<string, unknown>,
+    key: string | null,
+  ): TransportResponse {
+    const expected = parseVersionTag(request.headers['if-match']);
+    const log = (recordId: string, introduced: Record<string, unknown>, created = false) =>
+      this.applied.push({ method: request.method, url: request.url, recordId, key, introduced, created });
+    if (request.method === 'POST' && !id) {
+      if (typeof body.name !== 'string' || !body.name.trim())
+        return error(400, 'VALIDATION_FAILED', 'Name is required');
+      const newId = typeof body.id === 'string' ? body.id : `srv-${this.seq + 1}`;
+      const fields = Object.fromEntries(FIELDS.map((f) => [f, body[f] ?? null]));
+      const existing = this.rows.get(newId);
+      if (existing) {
+        const same =
+          existing.createdBy === userId &&
+          !existing.deletedAt &&
+          JSON.stringify(existing.fields) === JSON.stringify(fields);
+        if (same) return json(200, this.api(existing));
+        return error(409, 'CONFLICT', 'This id is already used by another record', {
+          reason: 'id_taken',
+          ...(existing.deletedAt ? {} : { current: this.api(existing) }),
+        });
+      }
+      const at = this.stamp();
+      const row: ServerRow = {
+        id: newId,
+        version: 1,
+        createdAt: at,
+        createdBy: userId,
+        updatedAt: at,
+        updatedBy: userId,
+        deletedAt: null,
+        seq: ++this.seq,
+        fields,
+      };
+      this.rows.set(newId, row);
+      log(newId, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)), true);
+      return json(201, this.api(row), { etag: `"1"` });
+    }
+    const row = id ? this.rows.get(id) : undefined;
+    if (request.method === 'PUT' && id) {
+      if (!row || row.deletedAt) return error(404, 'NOT_FOUND', 'Excavator not found');
+      if (expected !== null && expected !== row.version) {
+        return error(409, 'CONFLICT', 'This record was changed by someone else in the meantime', {
+          reason: 'version',
+          current: this.api(row),
+        });
+      }
+      if (typeof body.name !== 'string' || !body.name.trim())
+        return error(400, 'VALIDATION_FAILED', 'Name is required');
+      const next = Object.fromEntries(FIELDS.map((f) => [f, body[f] ?? null]));
+      const introduced = Object.fromEntries(
+        Object.entries(next).filter(([f, v]) => JSON.stringify(v) !== JSON.stringify(row.fields[f])),
+      );
+      if (Object.keys(introduced).length === 0) return json(200, this.api(row));
+      row.fields = next;
+      row.version++;
+      row.updatedAt = this.stamp();
+      row.updatedBy = userId;
+      row.seq = ++this.seq;
+      log(row.id, introduced);
+      return json(200, this.api(row), { etag: `"${row.version}"` });
+    }
+    if (request.method === 'DELETE' && id) {
+      if (!row) return error(404, 'NOT_FOUND', 'Excavator not found');
+      if (row.deletedAt) return json(200, this.api(row));
+      if (expected !== null && expected !== row.version) {
+        return error(409, 'CONFLICT', 'This record was changed by someone else in the meantime', {
+          reason: 'version',
+          current: this.api(row),
+        });
+      }
+      row.deletedAt = this.stamp();
+      row.version++;
+      row.updatedBy = userId;
+      row.seq = ++this.seq;
+      log(row.id, { deletedAt: row.deletedAt });
+      return json(200, this.api(row));
+    }
+    return error(404, 'NOT_FOUND', 'Not found');
+  }
+
+  private pull(url: URL): TransportResponse {
+    const cursor = Number(url.searchParams.get('cursor') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 500);
+    if ((cursor > 0 && cursor < this.purgedThrough) || cursor > this.seq) {
+      return error(410, 'GONE', 'The sync cursor is too old; mirror again from the start');
+    }
+    const rows = [...this.rows.values()]
+      .filter((row) => row.seq > cursor && (cursor > 0 || !row.deletedAt))
+      .sort((a, b) => a.seq - b.seq);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1)?.seq ?? Math.max(cursor, this.seq);
+    return json(200, {
+      changes: page.map((row) => ({
+        collection: 'excavators',
+        id: row.id,
+        deleted: !!row.deletedAt,
+        version: row.version,
+        data: row.deletedAt ? null : this.api(row),
+      })),
+      cursor: page.length < rows.length ? last : this.seq,
+      hasMore: page.length < rows.length,
+      collections: ['excavators'],
+    });
+  }
+}

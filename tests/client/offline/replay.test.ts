@@ -1,0 +1,267 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, parseRetryAfter } from '@/client/offline/backoff';
+import { createHarness, createMemoryLocks, excavator, type Harness } from './harness';
+
+/** Waits for the engine's background work (slow on a busy machine). */
+const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+let h: Harness;
+
+beforeEach(() => {
+  h = createHarness();
+});
+
+afterEach(async () => {
+  await h.dispose();
+});
+
+const writes = () => h.server.requests.filter((r) => r.method !== 'GET');
+const states = async () => (await h.db.outbox.orderBy('seq').toArray()).map((e) => `${e.kind}:${e.state}`);
+
+describe('replay', () => {
+  it('sends entries FIFO with an Idempotency-Key and If-Match, then replaces the local rows', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    await h.engine.updateRecord('excavators', a.id, { location: 'Yard 1' });
+    const result = await h.engine.replay();
+    expect(result).toMatchObject({ status: 'done', sent: 2 });
+    const [post, put] = writes();
+    expect(post).toMatchObject({ method: 'POST', url: '/api/excavators' });
+    expect(post!.headers['idempotency-key']).toBeTruthy();
+    expect(post!.headers['if-match']).toBeUndefined();
+    expect(put).toMatchObject({ method: 'PUT', url: `/api/excavators/${a.id}` });
+    // The update built on the create's answer (version 1) once it was acknowledged.
+    expect(put!.headers['if-match']).toBe('"1"');
+    expect(JSON.parse(put!.body as string)).toMatchObject({
+      name: 'A',
+      model: 'CAT 320',
+      location: 'Yard 1',
+    });
+    expect(await h.db.outbox.count()).toBe(0);
+    const row = await h.db.excavators.get(a.id);
+    expect(row).toMatchObject({ version: 2, location: 'Yard 1' });
+    expect(row!._sync).toBeUndefined();
+  });
+
+  it('marks a refused entry failed with the server message; later changes of that record wait, others go on', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    await h.engine.replay();
+    h.server.requests = [];
+    await h.engine.updateRecord('excavators', a.id, { name: '' });
+    await h.engine.updateRecord('excavators', a.id, { location: 'Yard 2' });
+    const b = await h.engine.createRecord('excavators', excavator('B'));
+    const result = await h.engine.replay();
+    expect(result).toMatchObject({ status: 'done', sent: 1 });
+    expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
+      `PUT /api/excavators/${a.id}`,
+      'POST /api/excavators',
+    ]);
+    expect(await states()).toEqual(['update:failed', 'update:waiting']);
+    const failed = await h.db.outbox.orderBy('seq').first();
+    expect(failed).toMatchObject({ error: 'Name is required', errorStatus: 400 });
+    expect(h.server.rows.get(b.id)).toBeDefined();
+    // Nothing is sent again for the blocked record until a person decides.
+    h.server.requests = [];
+    await h.engine.replay({ force: true });
+    expect(writes()).toEqual([]);
+  });
+
+  it('stops on a 5xx, backs off exponentially with jitter and honours the back-off unless forced', async () => {
+    await h.engine.createRecord('excavators', excavator('A'));
+    await h.engine.createRecord('excavators', excavator('B'));
+    h.server.faults.push('http500');
+    const first = await h.engine.replay();
+    expect(first).toMatchObject({ status: 'retry-later', sent: 0, offline: false });
+    expect(writes()).toHaveLength(1);
+    const entry = await h.db.outbox.orderBy('seq').first();
+    expect(entry).toMatchObject({ state: 'waiting', attempts: 1, error: 'Internal server error' });
+    expect(entry!.nextAttemptAt - h.clock.now).toBe(backoffDelay(1, () => 0.5));
+    expect(h.engine.status.get()).toMatchObject({
+      retryAt: entry!.nextAttemptAt,
+      lastError: 'Internal server error',
+    });
+
+    // Not yet time: nothing is sent.
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', sent: 0 });
+    expect(writes()).toHaveLength(1);
+
+    h.clock.now = entry!.nextAttemptAt;
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 2 });
+    expect(h.engine.status.get()).toMatchObject({ retryAt: null, lastError: null });
+  });
+
+  it('treats network errors and 429 as transient and honours Retry-After', async () => {
+    await h.engine.createRecord('excavators', excavator('A'));
+    h.server.offline = true;
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    h.server.offline = false;
+    h.server.faults.push('http429');
+    const result = await h.engine.replay({ force: true });
+    expect(result).toMatchObject({ status: 'retry-later' });
+    // Attempt 2 would wait 3 s (jitter 0.5 of 4 s); Retry-After: 2 is shorter, so the back-off wins.
+    expect(result.status === 'retry-later' && result.retryAt - h.clock.now).toBe(backoffDelay(2, () => 0.5));
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 1 });
+    expect(h.server.live()).toHaveLength(1);
+  });
+
+  it('waits and resends with the same key while the key is still in flight', async () => {
+    await h.engine.createRecord('excavators', excavator('A'));
+    h.server.faults.push('in-flight');
+    expect(await h.engine.replay()).toMatchObject({
+      status: 'retry-later',
+      error: expect.stringContaining('in progress'),
+    });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 1 });
+    const [first, second] = writes();
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+  });
+
+  it('fails an entry whose create id is taken by another record', async () => {
+    h.server.createAsOther('taken', excavator('Other'));
+    h.server.deleteAsOther('taken');
+    await h.engine.createRecord('excavators', { ...excavator('Mine'), id: 'taken' });
+    await h.engine.replay();
+    expect(await h.db.outbox.toArray()).toMatchObject([
+      { state: 'failed', errorStatus: 409, error: 'This id is already used by another record' },
+    ]);
+  });
+
+  it('resends after a lost response with the same key: the server applies it once', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    h.server.faults.push('lost-response');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    expect(h.server.rows.get(a.id)).toBeDefined();
+    await h.reload();
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 1 });
+    const [first, second] = writes();
+    expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
+    expect(h.server.applied.filter((w) => w.recordId === a.id)).toHaveLength(1);
+    expect(await h.db.excavators.get(a.id)).toMatchObject({ version: 1 });
+  });
+
+  it('checks a replayed answer against the current record: gone since, it goes here too', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    h.server.faults.push('lost-response');
+    await h.engine.replay();
+    h.server.deleteAsOther(a.id);
+    h.server.purgeTombstones();
+    await h.engine.replay({ force: true });
+    expect(h.server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/excavators',
+      'POST /api/excavators',
+      `GET /api/excavators/${a.id}`,
+    ]);
+    expect(await h.db.excavators.get(a.id)).toBeUndefined();
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('rebases later changes on the version the write produced, not on a fresher read', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    await h.engine.replay();
+    await h.engine.updateRecord('excavators', a.id, { location: 'L1' });
+    h.server.faults.push('lost-response');
+    await h.engine.replay();
+    h.server.editAsOther(a.id, { status: 'maintenance' });
+    await h.engine.updateRecord('excavators', a.id, { notes: 'N2' });
+    await h.engine.replay({ force: true });
+    // The second change builds on version 2 (the first change's result): the server's version 3 came
+    // from someone else, so it merges instead of overwriting the status.
+    expect(h.server.rows.get(a.id)!.fields).toMatchObject({
+      location: 'L1',
+      notes: 'N2',
+      status: 'maintenance',
+    });
+    expect(await h.db.excavators.get(a.id)).toMatchObject({ version: 4, status: 'maintenance', notes: 'N2' });
+  });
+
+  it('sends a new change at once when started', async () => {
+    h.engine.start();
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    await eventually(async () => expect(await h.db.outbox.count()).toBe(0));
+    expect(h.server.rows.get(a.id)).toBeDefined();
+    h.engine.stop();
+  });
+
+  it('does not blindly resend a key older than the server keeps it; Retry uses a fresh key', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    h.server.faults.push('lost-response');
+    await h.engine.replay();
+    h.clock.now += 90 * 24 * 60 * 60 * 1000;
+    await h.engine.replay({ force: true });
+    const [entry] = await h.db.outbox.toArray();
+    expect(entry).toMatchObject({ state: 'failed', errorKey: 'tooOld' });
+    await h.engine.retry(entry!.seq!);
+    await h.engine.replay();
+    // The create carries its client id: the server answers the existing row instead of a second one.
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.server.applied.filter((w) => w.recordId === a.id)).toHaveLength(1);
+    const keys = writes().map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('pauses on 401, keeps everything and resumes when the user signs in again', async () => {
+    const seen: string[] = [];
+    h.engine.events.on('auth-required', (userId) => seen.push(userId));
+    await h.engine.createRecord('excavators', excavator('A'));
+    h.server.expire(h.token!);
+    expect(await h.engine.replay()).toMatchObject({ status: 'auth-required', userId: 'u1' });
+    expect(seen).toEqual(['u1']);
+    expect(h.engine.status.get().authRequired).toBe(true);
+    expect(await h.db.outbox.orderBy('seq').first()).toMatchObject({ state: 'waiting', attempts: 0 });
+
+    h.server.requests = [];
+    expect(await h.engine.replay({ force: true })).toEqual({ status: 'paused' });
+    expect(await h.engine.pull()).toEqual({ status: 'paused' });
+    expect(h.server.requests).toEqual([]);
+
+    h.signIn('u1');
+    await h.engine.signedIn();
+    expect(h.engine.status.get().authRequired).toBe(false);
+    expect(await h.db.outbox.count()).toBe(0);
+    expect(h.server.live()).toHaveLength(1);
+  });
+
+  it('replays an outbox only under the user who wrote it', async () => {
+    await h.engine.createRecord('excavators', excavator('A'));
+    h.signIn('u2');
+    await h.engine.createRecord('excavators', excavator('B'));
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
+    expect([...h.server.rows.values()].map((r) => [r.fields.name, r.createdBy])).toEqual([['B', 'u2']]);
+    expect(await h.db.outbox.toArray()).toMatchObject([{ userId: 'u1', state: 'waiting' }]);
+    expect(await h.engine.pendingCountForUser('u1')).toBe(1);
+    expect(await h.engine.pendingCountForUser('u2')).toBe(0);
+    h.signIn('u1');
+    await h.engine.replay();
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('runs one replayer across tabs: every entry reaches the server once', async () => {
+    await h.dispose();
+    h = createHarness({ locks: createMemoryLocks() });
+    for (const name of ['A', 'B', 'C', 'D']) await h.engine.createRecord('excavators', excavator(name));
+    const tab = h.openTab();
+    const results = await Promise.all([h.engine.replay(), tab.engine.replay(), h.engine.replay()]);
+    expect(results.map((r) => r.status).sort()).toEqual(['busy', 'done', 'done']);
+    expect(writes()).toHaveLength(4);
+    expect(h.server.live()).toHaveLength(4);
+  });
+});
+
+describe('back-off schedule', () => {
+  it('doubles from the base up to the cap, with jitter between half and all of it', () => {
+    expect(backoffDelay(1, () => 0)).toBe(BACKOFF_BASE_MS / 2);
+    expect(backoffDelay(1, () => 1)).toBe(BACKOFF_BASE_MS);
+    expect(backoffDelay(2, () => 1)).toBe(BACKOFF_BASE_MS * 2);
+    expect(backoffDelay(4, () => 1)).toBe(BACKOFF_BASE_MS * 8);
+    expect(backoffDelay(50, () => 1)).toBe(BACKOFF_MAX_MS);
+    expect(backoffDelay(50, () => 0)).toBe(BACKOFF_MAX_MS / 2);
+    expect(backoffDelay(1, () => 0, 60_000)).toBe(60_000);
+  });
+
+  it('reads Retry-After as seconds or a date', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter(null, now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { en, preferEnglish, signInFast } from './support/app';
+import { ADMIN, USERS } from './support/users';
+
+test.beforeEach(async ({ page }) => {
+  await preferEnglish(page);
+});
+
+test('the command palette opens by keyboard, searches and navigates', async ({ page, request }) => {
+  await signInFast(page, request, ADMIN);
+  const search = page.getByPlaceholder(en('palette.placeholder'));
+
+  await page.keyboard.press('Control+k');
+  await expect(search).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
+
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('/');
+  await expect(search).toBeVisible();
+  await search.fill('invent');
+  const actions = page.locator('.mantine-Spotlight-action');
+  await expect(actions.filter({ hasText: en('nav.inventory') })).toBeVisible();
+  await expect(actions.filter({ hasText: en('nav.reports') })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/inventory$/);
+  await expect(search).toBeHidden();
+
+  // Actions are searched too: the admin may jump to settings.
+  await page.keyboard.press('Control+k');
+  await search.fill(en('palette.actions.openSettings'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings/);
+});
+
+test('the palette offers no settings action to non-admins', async ({ page, request }) => {
+  await signInFast(page, request, USERS.operator);
+  await page.keyboard.press('Control+k');
+  const search = page.getByPlaceholder(en('palette.placeholder'));
+  await search.fill('settings');
+  await expect(page.getByText(en('palette.nothingFound'))).toBeVisible();
+});
+
+test('g-shortcuts navigate within 700 ms and not after', async ({ page, request }) => {
+  await signInFast(page, request, ADMIN);
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page).toHaveURL(/\/reports$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  await expect(page).toHaveURL(/\/betriebstagebuch$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('i');
+  await expect(page).toHaveURL(/\/inventory$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(page).toHaveURL(/\/$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('f');
+  await expect(page).toHaveURL(/\/settings#features$/);
+
+  await page.keyboard.press('g');
+  await page.waitForTimeout(900);
+  await page.keyboard.press('r');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/settings#features$/);
+});
+
+test('shortcuts do not fire while typing in a field', async ({ page, request }) => {
+  await signInFast(page, request, USERS.operator, '/profile');
+  const name = page.getByLabel(en('profile.details.name'));
+  await name.click();
+  await page.keyboard.type('gr');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(name).toHaveValue(/gr$/);
+});

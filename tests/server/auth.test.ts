@@ -1,0 +1,244 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, loginThrottle } from '@/server/db/schema';
+import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, WRONG_CURRENT_PASSWORD } from '@/server/modules/auth/routes';
+import { IP_BUDGET_FACTOR } from '@/server/modules/auth/throttle';
+import { ADMIN_PASSWORD, createTestApp, createUser, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('POST /api/auth/login', () => {
+  it('signs the first-start admin in and returns token and user', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'ADMIN', password: ADMIN_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token).toMatch(/^ey/);
+    expect(body.user).toMatchObject({ username: 'admin', role: 'admin', active: true });
+    expect(body.user.lastLogin).not.toBeNull();
+    expect(body.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('answers 401 with the spec text for a wrong password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin', password: 'wrong-password' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      message: 'Invalid credentials. Please try again.',
+      code: 'UNAUTHENTICATED',
+    });
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('returns the user for x-auth-token and for a Bearer header', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const { token } = login.json();
+    const viaHeader = await t.app.inject({ url: '/api/auth/me', headers: { 'x-auth-token': token } });
+    expect(viaHeader.statusCode).toBe(200);
+    expect(viaHeader.json().username).toBe('admin');
+    const viaBearer = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(viaBearer.statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ url: '/api/auth/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHENTICATED');
+  });
+});
+
+const LOGIN = { method: 'POST' as const, url: '/api/auth/login' };
+let ipCounter = 10;
+/** Each test signs in from its own address so per-address budgets do not leak between tests. */
+const freshIp = () => `10.0.0.${ipCounter++}`;
+
+async function tryLogin(username: string, password: string, remoteAddress = '10.9.9.9') {
+  return t.app.inject({ ...LOGIN, payload: { username, password }, remoteAddress });
+}
+
+async function auditRows(action: string, entityId?: string) {
+  const rows = await t.db.db.select().from(auditLog).where(eq(auditLog.action, action));
+  return entityId ? rows.filter((r) => r.entityId === entityId) : rows;
+}
+
+/** Moves every window of a throttle key into the past, as if LOGIN_WINDOW_SECONDS had gone by. */
+async function expireWindow(key: string) {
+  await t.db.db
+    .update(loginThrottle)
+    .set({ windowStart: sql`now() - make_interval(secs => ${t.config.loginWindowSeconds + 1})` })
+    .where(eq(loginThrottle.key, key));
+}
+
+describe('sign-in rules', () => {
+  it('refuses a deactivated user with the same 401 text as wrong credentials', async () => {
+    const { id } = await createUser(t, { username: 'gone', role: 'operator', active: false });
+    const res = await tryLogin('gone', 'gone-password', freshIp());
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
+    const [row] = await auditRows('login.failed', id);
+    expect(row?.changes).toEqual({ reason: 'inactive' });
+  });
+
+  it('signs in with the e-mail address, case-insensitively, and audits success and failure', async () => {
+    const { id } = await createUser(t, { username: 'mailer', role: 'manager', email: 'mailer@example.com' });
+    const ip = freshIp();
+    expect((await tryLogin('Mailer@Example.COM', 'mailer-password', ip)).statusCode).toBe(200);
+    expect((await tryLogin('mailer', 'nope-nope', ip)).statusCode).toBe(401);
+    expect((await auditRows('login', id)).length).toBeGreaterThanOrEqual(2);
+    const failed = await auditRows('login.failed', id);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ username: 'mailer', ip, changes: { reason: 'credentials' } });
+  });
+
+  it('holds an account back after LOGIN_MAX_ATTEMPTS failures, from any address, until the window ends', async () => {
+    const { id } = await createUser(t, { username: 'target', role: 'operator' });
+    for (let i = 0; i < t.config.loginMaxAttempts; i++) {
+      expect((await tryLogin('target', `wrong-${i}`, freshIp())).statusCode).toBe(401);
+    }
+    // Even the right password waits: the attacker's guesses must not be tested any further.
+    const limited = await tryLogin('TARGET', 'target-password', freshIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(t.config.loginWindowSeconds);
+    const reasons = (await auditRows('login.failed', id)).map((r) => r.changes);
+    expect(reasons).toContainEqual({ reason: 'rate_limited' });
+
+    await expireWindow(`user:${id}`);
+    const after = await tryLogin('target', 'target-password', freshIp());
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('clears the account counter after a successful sign-in', async () => {
+    await createUser(t, { username: 'forgetful', role: 'operator' });
+    const ip = freshIp();
+    const max = t.config.loginMaxAttempts;
+    for (let i = 0; i < max - 1; i++) expect((await tryLogin('forgetful', 'wrong', ip)).statusCode).toBe(401);
+    expect((await tryLogin('forgetful', 'forgetful-password', ip)).statusCode).toBe(200);
+    // A fresh budget: max more failures are answered 401, only the next one 429.
+    for (let i = 0; i < max; i++) expect((await tryLogin('forgetful', 'wrong', ip)).statusCode).toBe(401);
+    expect((await tryLogin('forgetful', 'wrong', ip)).statusCode).toBe(429);
+  });
+
+  it('limits one address across many accounts with a larger budget, and only that address', async () => {
+    const budget = t.config.loginMaxAttempts * IP_BUDGET_FACTOR;
+    const ip = freshIp();
+    for (let i = 0; i < budget; i++) {
+      expect((await tryLogin(`nobody-${i}`, 'guess-guess', ip)).statusCode).toBe(401);
+    }
+    const limited = await tryLogin('nobody-x', 'guess-guess', ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await tryLogin('admin', ADMIN_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await tryLogin('admin', ADMIN_PASSWORD, freshIp())).statusCode).toBe(200);
+    await expireWindow(`ip:${ip}`);
+    expect((await tryLogin('admin', ADMIN_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const ip = freshIp();
+    const budget = t.config.loginMaxAttempts * IP_BUDGET_FACTOR;
+    await createUser(t, { username: 'office-a', role: 'operator' });
+    await createUser(t, { username: 'office-b', role: 'operator' });
+    for (let i = 0; i < budget + 2; i++) {
+      const user = i % 2 ? 'office-a' : 'office-b';
+      expect((await tryLogin(user, `${user}-password`, ip)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('PUT /api/auth/password', () => {
+  it('needs a signed-in user', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      payload: { currentPassword: 'x', newPassword: 'new-password-1' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong current password with a clear message and a too short new one', async () => {
+    const { token } = await createUser(t, { username: 'changer1', role: 'operator' });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { 'x-auth-token': token },
+      payload: { currentPassword: 'not-mine', newPassword: 'new-password-1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      message: WRONG_CURRENT_PASSWORD,
+      details: { fields: { currentPassword: [WRONG_CURRENT_PASSWORD] } },
+    });
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { 'x-auth-token': token },
+      payload: { currentPassword: 'changer1-password', newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details.fields.newPassword).toBeDefined();
+    // Nothing changed: the old password still signs in.
+    expect((await tryLogin('changer1', 'changer1-password', freshIp())).statusCode).toBe(200);
+  });
+
+  it('changes the password, ends other sessions, returns a working token and audits without the hash', async () => {
+    const { id, token: first } = await createUser(t, { username: 'changer2', role: 'dispo' });
+    const second = (await tryLogin('changer2', 'changer2-password', freshIp())).json().token as string;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: { 'x-auth-token': first },
+      payload: { currentPassword: 'changer2-password', newPassword: 'brand-new-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toMatchObject({ id, username: 'changer2' });
+    for (const old of [first, second]) {
+      const me = await t.app.inject({ url: '/api/auth/me', headers: { 'x-auth-token': old } });
+      expect(me.statusCode).toBe(401);
+    }
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { 'x-auth-token': body.token } });
+    expect(me.statusCode).toBe(200);
+    expect((await tryLogin('changer2', 'changer2-password', freshIp())).statusCode).toBe(401);
+    expect((await tryLogin('changer2', 'brand-new-password', freshIp())).statusCode).toBe(200);
+    const [row] = await auditRows('user.password_changed', id);
+    expect(row).toMatchObject({ userId: id, username: 'changer2' });
+    expect(JSON.stringify(row?.changes)).not.toMatch(/argon2|brand-new-password/);
+  });
+
+  it('counts wrong current passwords against the account budget', async () => {
+    const { token } = await createUser(t, { username: 'changer3', role: 'operator' });
+    const put = (currentPassword: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/password',
+        headers: { 'x-auth-token': token },
+        payload: { currentPassword, newPassword: 'another-password-1' },
+      });
+    for (let i = 0; i < t.config.loginMaxAttempts; i++)
+      expect((await put(`guess-${i}`)).statusCode).toBe(400);
+    const limited = await put('changer3-password');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
