@@ -19,7 +19,11 @@ function merge(target, source) {
 
 const sortKeys = (o) =>
   o && typeof o === 'object' && !Array.isArray(o)
-    ? Object.fromEntries(Object.keys(o).sort().map((k) => [k, sortKeys(o[k])]))
+    ? Object.fromEntries(
+        Object.keys(o)
+          .sort()
+          .map((k) => [k, sortKeys(o[k])]),
+      )
     : o;
 
 fs.mkdirSync(dir, { recursive: true });

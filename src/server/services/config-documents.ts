@@ -7,7 +7,12 @@ import { configDocuments } from '../db/schema';
  * Reads a configuration document; a missing row, or one that no longer matches the schema, answers
  * the default so a bad stored value never breaks the forms that depend on it.
  */
-export async function readConfigDocument<T>(executor: Executor, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+export async function readConfigDocument<T>(
+  executor: Executor,
+  key: string,
+  schema: z.ZodType<T>,
+  fallback: T,
+): Promise<T> {
   const [row] = await executor.select().from(configDocuments).where(eq(configDocuments.key, key));
   if (!row) return fallback;
   const parsed = schema.safeParse(row.data);
@@ -25,6 +30,9 @@ export async function writeConfigDocument<T>(
   await executor
     .insert(configDocuments)
     .values({ key, data, updatedAt: new Date(), updatedBy: userId })
-    .onConflictDoUpdate({ target: configDocuments.key, set: { data, updatedAt: new Date(), updatedBy: userId } });
+    .onConflictDoUpdate({
+      target: configDocuments.key,
+      set: { data, updatedAt: new Date(), updatedBy: userId },
+    });
   return previous?.data ?? null;
 }

@@ -6,7 +6,7 @@ import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { updateSessionUser } from '@/client/shell/session/session-store';
 import { isOffline } from '../api/field-errors';
 import { saveSignature } from '../api/save-signature';
-import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas';
+import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
 
 /**
  * The signature kept in the profile (logbook entries and reports use it): the saved one is shown,
