@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { benchClientBundle } from './client-bundle';
+import { benchOfflineEngine } from './offline-engine';
 
 const HOST = '127.0.0.1';
 const CONNECTIONS = 10;
@@ -72,6 +73,7 @@ async function main() {
       }),
     );
     await benchClientBundle({ url: appUrl, username: config.adminUsername, password: adminPassword });
+    await benchOfflineEngine({ url: appUrl, username: config.adminUsername, password: adminPassword });
   } finally {
     await bare.close();
     await app.close();
