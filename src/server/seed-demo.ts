@@ -8,6 +8,7 @@ import { hashPassword } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseLockedError, openDatabase, type Database } from './db/client';
 import { users } from './db/schema';
+import { demoExcavatorsStep } from './modules/excavators/seed';
 import { demoReportsStep } from './modules/reports/seed';
 import { demoLogbookStep } from './modules/logbook/seed';
 import { demoInventoryStep } from './modules/inventory/seed';
@@ -146,6 +147,7 @@ export const demoUsersStep: SeedStep = {
 export const SEED_STEPS: SeedStep[] = [
   demoSettingsStep,
   demoUsersStep,
+  demoExcavatorsStep,
   demoReportsStep,
   demoLogbookStep,
   demoInventoryStep,

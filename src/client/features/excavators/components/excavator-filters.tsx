@@ -1,0 +1,69 @@
+import { CloseButton, Group, SegmentedControl, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EXCAVATOR_STATUSES } from '@/domain/excavator';
+import type { StatusFilter } from '../model';
+import { VIEW_MODES, isViewMode, type ViewMode } from '../view-mode';
+import { STATUS_KEY, VIEW_MODE_KEY } from '../labels';
+
+interface ExcavatorFiltersProps {
+  search: string;
+  onSearchChange(value: string): void;
+  status: StatusFilter;
+  onStatusChange(value: StatusFilter): void;
+  mode: ViewMode;
+  onModeChange(mode: ViewMode): void;
+}
+
+const isStatusFilter = (value: string | null): value is StatusFilter =>
+  value === 'all' || (EXCAVATOR_STATUSES as readonly string[]).includes(value ?? '');
+
+export function ExcavatorFilters(props: ExcavatorFiltersProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        type="search"
+        data-testid="excavators-search"
+        style={{ flex: '1 1 260px' }}
+        label={t('excavators.filters.search')}
+        placeholder={t('excavators.filters.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={props.search}
+        onChange={(event) => props.onSearchChange(event.currentTarget.value)}
+        rightSection={
+          props.search ? (
+            <CloseButton
+              aria-label={t('excavators.filters.clearSearch')}
+              onClick={() => props.onSearchChange('')}
+            />
+          ) : null
+        }
+      />
+      <Select
+        w={220}
+        label={t('excavators.filters.status')}
+        value={props.status}
+        allowDeselect={false}
+        data={[
+          { value: 'all', label: t('excavators.filters.allStatuses') },
+          ...EXCAVATOR_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEY[s]) })),
+        ]}
+        onChange={(value) => {
+          if (isStatusFilter(value)) props.onStatusChange(value);
+        }}
+      />
+      <div>
+        <VisuallyHidden id="excavators-view-mode">{t('excavators.view.label')}</VisuallyHidden>
+        <SegmentedControl
+          aria-labelledby="excavators-view-mode"
+          value={props.mode}
+          onChange={(value) => {
+            if (isViewMode(value)) props.onModeChange(value);
+          }}
+          data={VIEW_MODES.map((mode) => ({ value: mode, label: t(VIEW_MODE_KEY[mode]) }))}
+        />
+      </div>
+    </Group>
+  );
+}

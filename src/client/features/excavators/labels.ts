@@ -1,0 +1,44 @@
+import type { ExcavatorStatus } from '@/domain/excavator';
+import type { MaintenanceLabel } from '@/domain/maintenance';
+import type { ReportStatus } from '@/domain/report-status';
+import type { ViewMode } from './view-mode';
+
+/* i18n keys spelled out, so the locale check finds every one in the source. */
+
+export const STATUS_KEY: Record<ExcavatorStatus, string> = {
+  operational: 'excavators.status.operational',
+  maintenance: 'excavators.status.maintenance',
+  out_of_service: 'excavators.status.out_of_service',
+};
+
+export const MAINTENANCE_KEY: Record<MaintenanceLabel, string> = {
+  urgent: 'excavators.maintenance.urgent',
+  soon: 'excavators.maintenance.soon',
+  ok: 'excavators.maintenance.ok',
+};
+
+export const REPORT_STATUS_KEY: Record<ReportStatus, string> = {
+  unsigned: 'excavators.reportStatus.unsigned',
+  signed: 'excavators.reportStatus.signed',
+  pending: 'excavators.reportStatus.pending',
+  approved: 'excavators.reportStatus.approved',
+  rejected: 'excavators.reportStatus.rejected',
+};
+
+export const VIEW_MODE_KEY: Record<ViewMode, string> = {
+  compact: 'excavators.view.compact',
+  regular: 'excavators.view.regular',
+  full: 'excavators.view.full',
+};
+
+export const FORM_ERROR_KEY = {
+  required: 'excavators.form.errors.required',
+  tooLong: 'excavators.form.errors.tooLong',
+  tooMany: 'excavators.form.errors.tooMany',
+  tooLarge: 'excavators.form.errors.tooLarge',
+  negative: 'excavators.form.errors.negative',
+  number: 'excavators.form.errors.number',
+  year: 'excavators.form.errors.year',
+  date: 'excavators.form.errors.date',
+  specUnique: 'excavators.form.errors.specUnique',
+} as const;
