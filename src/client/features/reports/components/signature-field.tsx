@@ -1,0 +1,114 @@
+import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { META_KEYS, useMetaValue } from '@/client/offline';
+import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
+
+export interface SignatureFieldHandle {
+  /** The signature to save: the kept one, the drawn one (PNG data URL) or null. */
+  value(): string | null;
+}
+
+interface SignatureFieldProps {
+  ref?: Ref<SignatureFieldHandle>;
+  label: string;
+  /** The signature already on the record, shown until the person signs again. */
+  initial?: string | null;
+  onChange?: (signed: boolean) => void;
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/** A signature: keeps an existing one, or a pad to draw on (or the profile's saved signature). */
+export function SignatureField({
+  ref,
+  label,
+  initial = null,
+  onChange,
+  error,
+  disabled,
+}: SignatureFieldProps) {
+  const { t } = useTranslation();
+  const canvas = useRef<SignatureCanvasHandle>(null);
+  const saved = useMetaValue<string | null>(META_KEYS.profileSignature);
+  const [kept, setKept] = useState<string | null>(initial);
+  const [drawn, setDrawn] = useState(false);
+
+  useImperativeHandle(ref, () => ({
+    value: () => kept ?? (canvas.current && !canvas.current.isEmpty() ? canvas.current.toDataURL() : null),
+  }));
+
+  const changeKept = (next: string | null) => {
+    setKept(next);
+    onChange?.(!!next || drawn);
+  };
+
+  return (
+    <Stack gap={6}>
+      <Text fw={500} size="sm">
+        {label}
+      </Text>
+      {kept ? (
+        <Paper withBorder p="sm" radius="md">
+          <Group justify="space-between" wrap="wrap">
+            <Image src={kept} alt={label} h={100} w="auto" fit="contain" bg="white" radius="sm" />
+            <Button variant="default" disabled={disabled} onClick={() => changeKept(null)}>
+              {t('reports.signature.again')}
+            </Button>
+          </Group>
+        </Paper>
+      ) : (
+        <>
+          <Paper
+            withBorder
+            radius="md"
+            bg="white"
+            style={{ borderColor: error ? 'var(--mantine-color-error)' : undefined, touchAction: 'none' }}
+          >
+            <SignatureCanvas
+              ref={canvas}
+              label={label}
+              height={180}
+              onDrawnChange={(next) => {
+                setDrawn(next);
+                onChange?.(next);
+              }}
+            />
+          </Paper>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="compact-md"
+              disabled={disabled || !drawn}
+              onClick={() => {
+                canvas.current?.clear();
+                setDrawn(false);
+                onChange?.(false);
+              }}
+            >
+              {t('reports.signature.clear')}
+            </Button>
+            {saved ? (
+              <Button
+                variant="subtle"
+                size="compact-md"
+                disabled={disabled}
+                onClick={() => changeKept(saved)}
+              >
+                {t('reports.signature.useSaved')}
+              </Button>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {t('reports.signature.hint')}
+            </Text>
+          </Group>
+        </>
+      )}
+      {error ? (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

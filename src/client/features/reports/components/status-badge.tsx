@@ -1,0 +1,13 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReportStatus } from '@/domain/report-status';
+import { STATUS_COLOR, STATUS_LABEL_KEY } from '../model';
+
+export function ReportStatusBadge({ status }: { status: ReportStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" data-status={status}>
+      {t(STATUS_LABEL_KEY[status])}
+    </Badge>
+  );
+}

@@ -1,0 +1,151 @@
+import { Badge, Button, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { memo, useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checklistLabel } from '@/domain/checklist';
+import { CHECKLIST_STATES, REPORT_MAX_NOTE, type ChecklistState, type Report } from '@/domain/report';
+import { currentLanguage } from '@/client/i18n';
+import { CHECKLIST_STATE_KEY } from '../model';
+import type { ChecklistAnswer, ReportFormValues } from './form-values';
+
+interface ChecklistFieldsProps {
+  categories: Report['checklistItems'];
+  value: ReportFormValues['checklist'];
+  onChange: (next: ReportFormValues['checklist']) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}
+
+const STATE_COLOR: Record<ChecklistState, string> = { ok: 'green', not_ok: 'red', na: 'gray' };
+const EMPTY_ANSWER: ChecklistAnswer = { state: null, note: '' };
+const NO_ANSWERS: Record<string, ChecklistAnswer> = {};
+
+type Category = Report['checklistItems'][number];
+type Answers = Record<string, ChecklistAnswer>;
+
+/** The checklist by category: ok / not ok / n.a. and a note for every item. */
+export function ChecklistFields({ categories, value, onChange, errors, disabled }: ChecklistFieldsProps) {
+  const { t } = useTranslation();
+  // Categories re-render only when their own answers change (typing a note stays quick on tablets).
+  const latest = useRef({ value, onChange });
+  useEffect(() => {
+    latest.current = { value, onChange };
+  });
+  const setCategory = useCallback((key: string, answers: Answers) => {
+    const { value: current, onChange: change } = latest.current;
+    change({ ...current, [key]: answers });
+  }, []);
+
+  if (categories.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {t('reports.checklist.none')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid="report-checklist">
+      {categories.map((category) => (
+        <CategoryFields
+          key={category.key}
+          category={category}
+          answers={value[category.key] ?? NO_ANSWERS}
+          onChange={setCategory}
+          errors={errors}
+          disabled={disabled}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+const CategoryFields = memo(function CategoryFields({
+  category,
+  answers,
+  onChange,
+  errors,
+  disabled,
+}: {
+  category: Category;
+  answers: Answers;
+  onChange: (key: string, answers: Answers) => void;
+  errors: Record<string, string>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const answered = category.items.filter((i) => answers[i.key]?.state).length;
+  const setAnswer = (item: string, patch: Partial<ChecklistAnswer>) =>
+    onChange(category.key, { ...answers, [item]: { ...(answers[item] ?? EMPTY_ANSWER), ...patch } });
+  const markRest = () => {
+    const next = { ...answers };
+    for (const item of category.items) {
+      const current = next[item.key] ?? EMPTY_ANSWER;
+      if (!current.state) next[item.key] = { ...current, state: 'ok' };
+    }
+    onChange(category.key, next);
+  };
+
+  return (
+    <Fieldset
+      legend={
+        <Group gap="xs">
+          <Text fw={600}>{checklistLabel(category, language)}</Text>
+          <Badge size="sm" variant="light" color={answered === category.items.length ? 'green' : 'gray'}>
+            {t('reports.checklist.answered', { done: answered, total: category.items.length })}
+          </Badge>
+        </Group>
+      }
+    >
+      <Group justify="flex-end" mb="xs">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          disabled={disabled || answered === category.items.length}
+          onClick={markRest}
+        >
+          {t('reports.checklist.restOk')}
+        </Button>
+      </Group>
+      <Stack gap="sm">
+        {category.items.map((item) => {
+          const answer = answers[item.key] ?? EMPTY_ANSWER;
+          const name = checklistLabel(item, language);
+          return (
+            <Group
+              key={item.key}
+              gap="sm"
+              wrap="wrap"
+              align="flex-start"
+              data-testid={`checklist-${category.key}-${item.key}`}
+            >
+              <Text style={{ flex: '1 1 160px', minWidth: 140 }} pt={6}>
+                {name}
+              </Text>
+              <SegmentedControl
+                aria-label={name}
+                disabled={disabled}
+                value={answer.state ?? ''}
+                color={answer.state ? STATE_COLOR[answer.state] : undefined}
+                onChange={(next) => setAnswer(item.key, { state: next as ChecklistState })}
+                data={CHECKLIST_STATES.map((state) => ({
+                  value: state,
+                  label: t(CHECKLIST_STATE_KEY[state]),
+                }))}
+              />
+              <TextInput
+                style={{ flex: '1 1 200px' }}
+                placeholder={t('reports.checklist.note')}
+                aria-label={t('reports.checklist.noteFor', { item: name })}
+                value={answer.note}
+                maxLength={REPORT_MAX_NOTE}
+                disabled={disabled}
+                error={errors[`checklist.${category.key}.${item.key}.note`]}
+                onChange={(e) => setAnswer(item.key, { note: e.currentTarget.value })}
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+    </Fieldset>
+  );
+});

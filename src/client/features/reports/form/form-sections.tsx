@@ -1,0 +1,156 @@
+import {
+  Box,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_MAX_TEXT } from '@/domain/report';
+import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
+import { localToday } from '../model';
+import type { ReportFormValues } from './form-values';
+
+type Form = UseFormReturnType<ReportFormValues>;
+
+/** Excavator, dates and names. */
+export function GeneralFields({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t('reports.form.general')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ExcavatorPicker
+          label={t('reports.fields.excavator')}
+          required
+          value={form.values.excavatorId}
+          onChange={(value) => form.setFieldValue('excavatorId', value)}
+          error={form.errors.excavatorId as string | undefined}
+        />
+        <TextInput
+          type="date"
+          label={t('reports.fields.reportDate')}
+          required
+          max={localToday()}
+          {...form.getInputProps('reportDate')}
+        />
+        <TextInput
+          label={t('reports.fields.operatorName')}
+          required
+          {...form.getInputProps('operatorName')}
+        />
+        <TextInput label={t('reports.fields.managerName')} {...form.getInputProps('managerName')} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+/** Hours, fuel and service dates. */
+export function OperatingFields({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const fuel = form.values.fuelLevel;
+  return (
+    <Fieldset legend={t('reports.form.operating')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t('reports.fields.operatingHours')}
+          min={0}
+          decimalScale={1}
+          suffix=" h"
+          {...form.getInputProps('operatingHours')}
+        />
+        <NumberInput
+          label={t('reports.fields.hoursUntilNextMaintenance')}
+          decimalScale={1}
+          suffix=" h"
+          {...form.getInputProps('hoursUntilNextMaintenance')}
+        />
+        <TextInput
+          type="date"
+          label={t('reports.fields.serviceDate')}
+          {...form.getInputProps('serviceDate')}
+        />
+        <TextInput
+          type="date"
+          label={t('reports.fields.uvvInspectionDate')}
+          {...form.getInputProps('uvvInspectionDate')}
+        />
+      </SimpleGrid>
+      <Box mt="md">
+        <Group justify="space-between" mb={4}>
+          <Text size="sm" fw={500} id="fuel-label">
+            {t('reports.fields.fuelLevel')}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm" c={fuel === null ? 'dimmed' : undefined} data-testid="fuel-value">
+              {fuel === null ? t('reports.form.notRecorded') : `${fuel} %`}
+            </Text>
+            {fuel !== null ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => form.setFieldValue('fuelLevel', null)}
+              >
+                {t('reports.form.clear')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        <Slider
+          aria-labelledby="fuel-label"
+          min={0}
+          max={100}
+          step={5}
+          size="lg"
+          value={fuel ?? 0}
+          onChange={(value) => form.setFieldValue('fuelLevel', value)}
+          color={fuel === null ? 'gray' : fuel < 20 ? 'red' : 'blue'}
+          marks={[0, 25, 50, 75, 100].map((value) => ({ value, label: `${value}%` }))}
+          mb="lg"
+        />
+        {form.errors.fuelLevel ? (
+          <Text size="sm" c="red">
+            {form.errors.fuelLevel}
+          </Text>
+        ) : null}
+      </Box>
+    </Fieldset>
+  );
+}
+
+/** Description and notes, each with the AI helper when the app has one. */
+export function TextFields({
+  form,
+  assist,
+}: {
+  form: Form;
+  assist?: (field: 'description' | 'notes') => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t('reports.form.texts')}>
+      <Stack>
+        {(['description', 'notes'] as const).map((field) => (
+          <Group key={field} gap="xs" align="flex-start" wrap="nowrap">
+            <Textarea
+              style={{ flex: 1 }}
+              label={t(`reports.fields.${field}`)}
+              autosize
+              minRows={3}
+              maxLength={REPORT_MAX_TEXT}
+              {...form.getInputProps(field)}
+            />
+            {assist ? <Box pt={26}>{assist(field)}</Box> : null}
+          </Group>
+        ))}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Report } from '@/domain/report';
+import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
+import type { ReportRecord } from '../model';
+import { ChecklistFields } from './checklist-fields';
+import { GeneralFields, OperatingFields, TextFields } from './form-sections';
+import {
+  initialFormValues,
+  schemaErrors,
+  toPayload,
+  validateReport,
+  type ReportFormValues,
+  type ReportPayload,
+} from './form-values';
+
+export interface ReportFormProps {
+  report: ReportRecord | null;
+  categories: Report['checklistItems'];
+  defaultOperatorName: string;
+  /** Saves; `submit` also submits it for approval. Throws to keep the form open. */
+  onSave: (payload: ReportPayload, submit: boolean) => Promise<void>;
+  onCancel: () => void;
+  /** The AI helper next to a text field (absent when the app has none). */
+  assist?: (value: string, onAccept: (next: string) => void) => ReactNode;
+}
+
+/** Create or edit a maintenance report: data, checklist and the operator's signature. */
+export function ReportForm({
+  report,
+  categories,
+  defaultOperatorName,
+  onSave,
+  onCancel,
+  assist,
+}: ReportFormProps) {
+  const { t } = useTranslation();
+  const signature = useRef<SignatureFieldHandle>(null);
+  const [signed, setSigned] = useState(!!report?.operatorSignature);
+  const [saving, setSaving] = useState<'save' | 'submit' | null>(null);
+  const [signatureError, setSignatureError] = useState<string | null>(null);
+  const form = useForm<ReportFormValues>({
+    initialValues: initialFormValues(report, defaultOperatorName),
+    validate: (values) => validateReport(values, t),
+  });
+
+  const save = async (submit: boolean) => {
+    const result = form.validate();
+    const operatorSignature = signature.current?.value() ?? null;
+    if (submit && !operatorSignature) setSignatureError(t('reports.validation.signToSubmit'));
+    else setSignatureError(null);
+    if (result.hasErrors || (submit && !operatorSignature)) return;
+    const payload = toPayload(form.values, categories, operatorSignature);
+    const domain = schemaErrors(payload, t);
+    if (Object.keys(domain).length > 0) {
+      form.setErrors(domain);
+      return;
+    }
+    setSaving(submit ? 'submit' : 'save');
+    try {
+      await onSave(payload, submit);
+    } catch {
+      // The caller said what went wrong; the form stays open with the input.
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const errorCount = Object.keys(form.errors).length;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(false);
+      }}
+      data-testid="report-form"
+    >
+      <Stack gap="lg">
+        <GeneralFields form={form} />
+        <OperatingFields form={form} />
+        <TextFields
+          form={form}
+          assist={
+            assist
+              ? (field) => assist(form.values[field], (next) => form.setFieldValue(field, next))
+              : undefined
+          }
+        />
+        <Fieldset legend={t('reports.form.checklist')}>
+          <ChecklistFields
+            categories={categories}
+            value={form.values.checklist}
+            onChange={(next) => form.setFieldValue('checklist', next)}
+            errors={form.errors as Record<string, string>}
+          />
+        </Fieldset>
+        <Fieldset legend={t('reports.form.signature')}>
+          <SignatureField
+            ref={signature}
+            label={t('reports.fields.operatorSignature')}
+            initial={report?.operatorSignature ?? null}
+            onChange={(next) => {
+              setSigned(next);
+              if (next) setSignatureError(null);
+            }}
+            error={signatureError}
+          />
+        </Fieldset>
+        {errorCount > 0 ? (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+            {t('reports.validation.fix', { count: errorCount })}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm" className="report-form-actions">
+          <Button variant="default" onClick={onCancel} disabled={saving !== null}>
+            {t('reports.actions.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant={signed ? 'default' : 'filled'}
+            loading={saving === 'save'}
+            disabled={saving === 'submit'}
+          >
+            {signed ? t('reports.actions.saveSigned') : t('reports.actions.saveDraft')}
+          </Button>
+          <Button onClick={() => void save(true)} loading={saving === 'submit'} disabled={saving === 'save'}>
+            {t('reports.actions.saveAndSubmit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

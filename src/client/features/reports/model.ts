@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { ChecklistCategory } from '@/domain/checklist';
+import type { ChecklistState, Report } from '@/domain/report';
+import { REPORT_STATUSES, type ReportStatus } from '@/domain/report-status';
+import type { SyncedRow } from '@/client/offline';
+
+/** A mirrored report row with every field the screen reads (local rows lack the server's extras). */
+export type ReportRecord = Report;
+
+const DEFAULTS: Omit<Report, 'id' | 'version' | 'reportDate' | 'excavatorId' | 'operatorName'> = {
+  createdAt: '',
+  createdBy: null,
+  updatedAt: '',
+  updatedBy: null,
+  deletedAt: null,
+  excavator: null,
+  managerName: null,
+  description: null,
+  operatingHours: null,
+  notes: null,
+  serviceDate: null,
+  uvvInspectionDate: null,
+  fuelLevel: null,
+  hoursUntilNextMaintenance: null,
+  checklist: {},
+  checklistItems: [],
+  operatorSignature: null,
+  managerSignature: null,
+  status: 'unsigned',
+  createdByName: null,
+  submittedAt: null,
+  approvedBy: null,
+  approvedByName: null,
+  approvedAt: null,
+  rejectionReason: null,
+  rejectedBy: null,
+  rejectedByName: null,
+  rejectedAt: null,
+};
+
+const isStatus = (value: unknown): value is ReportStatus =>
+  typeof value === 'string' && (REPORT_STATUSES as readonly string[]).includes(value);
+
+/** Reads a mirror row as a report: missing fields take their empty value. */
+export function toReport(row: SyncedRow): ReportRecord {
+  const merged = { ...DEFAULTS, reportDate: '', excavatorId: '', operatorName: '', ...row };
+  for (const key of Object.keys(DEFAULTS) as Array<keyof typeof DEFAULTS>) {
+    if (merged[key] === undefined) Object.assign(merged, { [key]: DEFAULTS[key] });
+  }
+  return { ...(merged as ReportRecord), status: isStatus(row.status) ? row.status : 'unsigned' };
+}
+
+/** The categories a report shows: its own snapshot, else the current configuration. */
+export function reportCategories(
+  report: Pick<Report, 'checklistItems'> | null,
+  config: readonly ChecklistCategory[] | null | undefined,
+): Report['checklistItems'] {
+  if (report && report.checklistItems.length > 0) return report.checklistItems;
+  return (config ?? []).map((c) => ({ key: c.key, label: c.label, items: c.items }));
+}
+
+export const REPORT_VIEWS = ['quick', 'detail', 'edit', 'new'] as const;
+export type ReportView = (typeof REPORT_VIEWS)[number];
+
+/** /reports search params: filters, page and which report is open how. */
+export const reportsSearchSchema = z.object({
+  view: z.enum(REPORT_VIEWS).optional().catch(undefined),
+  id: z.string().optional().catch(undefined),
+  status: z.enum(REPORT_STATUSES).optional().catch(undefined),
+  excavator: z.string().optional().catch(undefined),
+  author: z.string().optional().catch(undefined),
+  from: z.string().optional().catch(undefined),
+  to: z.string().optional().catch(undefined),
+  q: z.string().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+export type ReportsSearch = z.infer<typeof reportsSearchSchema>;
+
+export const STATUS_COLOR: Record<ReportStatus, string> = {
+  unsigned: 'gray',
+  signed: 'blue',
+  pending: 'yellow',
+  approved: 'green',
+  rejected: 'red',
+};
+
+/** Today's date in the device's time zone, YYYY-MM-DD. */
+export function localToday(now: Date = new Date()): string {
+  const offset = now.getTimezoneOffset() * 60_000;
+  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
+}
+
+/** i18n keys of the statuses and checklist answers (literal, so unused keys can be found). */
+export const STATUS_LABEL_KEY: Record<ReportStatus, string> = {
+  unsigned: 'reports.status.unsigned',
+  signed: 'reports.status.signed',
+  pending: 'reports.status.pending',
+  approved: 'reports.status.approved',
+  rejected: 'reports.status.rejected',
+};
+export const CHECKLIST_STATE_KEY: Record<ChecklistState, string> = {
+  ok: 'reports.checklist.states.ok',
+  not_ok: 'reports.checklist.states.not_ok',
+  na: 'reports.checklist.states.na',
+};

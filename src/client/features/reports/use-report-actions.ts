@@ -1,0 +1,89 @@
+import { useMemo } from 'react';
+import { draftStatus } from '@/domain/report-status';
+import type { User } from '@/domain/user';
+import { useSyncEngine, type SyncEngine } from '@/client/offline';
+import type { ReportRecord } from './model';
+import type { ReportPayload } from './form/form-values';
+
+const reportUrl = (id: string, action: 'submit' | 'approve' | 'reject') =>
+  `/api/reports/${encodeURIComponent(id)}/${action}`;
+
+const displayName = (user: Pick<User, 'name' | 'username'>) => user.name?.trim() || user.username;
+
+/** Every write of the screen, through the offline engine (queued while offline, sent exactly once). */
+export function reportActions(engine: SyncEngine, me: User, label: (report: ReportPayload) => string) {
+  const now = () => new Date().toISOString();
+  return {
+    /** Creates (no `existing`) or saves a report; the status follows the operator signature. */
+    async save(payload: ReportPayload, existing: ReportRecord | null): Promise<string> {
+      const status = draftStatus(payload.operatorSignature);
+      if (!existing) {
+        const row = await engine.createRecord(
+          'reports',
+          {
+            ...payload,
+            status,
+            managerSignature: null,
+            createdByName: displayName(me),
+            rejectionReason: null,
+          },
+          { label: label(payload) },
+        );
+        return row.id;
+      }
+      await engine.updateRecord('reports', existing.id, { ...payload, status }, { label: label(payload) });
+      return existing.id;
+    },
+
+    submit: (report: Pick<ReportRecord, 'id'>) =>
+      engine.enqueueCall({
+        collection: 'reports',
+        recordId: report.id,
+        method: 'PUT',
+        url: reportUrl(report.id, 'submit'),
+        optimistic: { status: 'pending', submittedAt: now() },
+      }),
+
+    approve: (report: ReportRecord, signature: string, managerName: string | null) =>
+      engine.enqueueCall({
+        collection: 'reports',
+        recordId: report.id,
+        method: 'PUT',
+        url: reportUrl(report.id, 'approve'),
+        body: managerName ? { signature, managerName } : { signature },
+        optimistic: {
+          status: 'approved',
+          managerSignature: signature,
+          managerName: managerName ?? report.managerName ?? displayName(me),
+          approvedBy: me.id,
+          approvedByName: displayName(me),
+          approvedAt: now(),
+        },
+      }),
+
+    reject: (report: ReportRecord, reason: string) =>
+      engine.enqueueCall({
+        collection: 'reports',
+        recordId: report.id,
+        method: 'PUT',
+        url: reportUrl(report.id, 'reject'),
+        body: { reason },
+        optimistic: {
+          status: 'rejected',
+          rejectionReason: reason,
+          rejectedBy: me.id,
+          rejectedByName: displayName(me),
+          rejectedAt: now(),
+        },
+      }),
+
+    remove: (report: ReportRecord) => engine.deleteRecord('reports', report.id),
+  };
+}
+
+export type ReportActions = ReturnType<typeof reportActions>;
+
+export function useReportActions(me: User, label: (report: ReportPayload) => string): ReportActions {
+  const engine = useSyncEngine();
+  return useMemo(() => reportActions(engine, me, label), [engine, me, label]);
+}
