@@ -1,0 +1,107 @@
+import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
+
+interface ApproveModalProps {
+  opened: boolean;
+  /** The reviewer's saved profile signature, offered instead of drawing. */
+  profileSignature: string | null;
+  onClose(): void;
+  /** The drawing (PNG data URL), or null to sign with the profile signature. */
+  onApprove(drawing: string | null): Promise<void>;
+}
+
+/** The reviewer signs the approval: draws a signature, or uses the one saved in the profile. */
+export function ApproveModal({ opened, profileSignature, onClose, onApprove }: ApproveModalProps) {
+  const { t } = useTranslation();
+  const canvas = useRef<SignatureCanvasHandle>(null);
+  const [mode, setMode] = useState<'draw' | 'profile'>(profileSignature ? 'profile' : 'draw');
+  const [drawn, setDrawn] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const approve = async () => {
+    const drawing = mode === 'draw' ? canvas.current?.toDataURL() : null;
+    if (mode === 'draw' && (!drawing || canvas.current?.isEmpty())) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onApprove(drawing ?? null);
+      onClose();
+    } catch (error) {
+      console.error('Approving the logbook entry failed', error);
+      setFailure(t('logbook.approve.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('logbook.approve.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('logbook.close') }}
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('logbook.approve.intro')}</Text>
+        {profileSignature ? (
+          <SegmentedControl
+            fullWidth
+            size="md"
+            value={mode}
+            onChange={(value) => setMode(value === 'profile' ? 'profile' : 'draw')}
+            data={[
+              { value: 'profile', label: t('logbook.approve.useProfile') },
+              { value: 'draw', label: t('logbook.approve.draw') },
+            ]}
+          />
+        ) : null}
+        {mode === 'profile' && profileSignature ? (
+          <Image
+            src={profileSignature}
+            alt={t('logbook.signature.profileAlt')}
+            h={120}
+            w="auto"
+            fit="contain"
+            bg="white"
+            radius="md"
+          />
+        ) : (
+          <Stack gap={4}>
+            <SignatureCanvas ref={canvas} label={t('logbook.approve.canvas')} onDrawnChange={setDrawn} />
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">
+                {t('logbook.approve.hint')}
+              </Text>
+              <Button variant="subtle" size="xs" onClick={() => canvas.current?.clear()} disabled={!drawn}>
+                {t('logbook.approve.clear')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {failure ? (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" onClick={onClose} disabled={busy}>
+            {t('logbook.form.cancel')}
+          </Button>
+          <Button
+            color="green"
+            size="md"
+            onClick={() => void approve()}
+            loading={busy}
+            disabled={mode === 'draw' && !drawn}
+          >
+            {t('logbook.approve.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

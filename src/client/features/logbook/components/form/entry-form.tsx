@@ -1,0 +1,175 @@
+import { Alert, Button, Fieldset, Group, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy, IconSignature } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSyncEngine } from '@/client/offline';
+import { AiTextAssist } from '@/client/shell/ai/text-assist';
+import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useCurrentUser } from '@/client/shell/session/session-store';
+import type { LogbookConfig, LogbookEntry } from '@/domain/logbook';
+import { canSignLogbookEntry } from '@/domain/logbook-status';
+import { createEntry, updateEntry } from '../../api/entry-writes';
+import { formatEntryDate } from '../../format';
+import {
+  entryValues,
+  newEntryValues,
+  todayIso,
+  toLogbookFields,
+  validateLogbookForm,
+  type LogbookFormValues,
+} from '../../form-model';
+import { ChecksSection } from './checks-section';
+import { ShiftSection } from './shift-section';
+import { SignatureNotice } from './signature-notice';
+import { WeatherSection } from './weather-section';
+import { VALIDATION_KEY } from '../../keys';
+
+interface EntryFormProps {
+  /** The entry to edit; null for a new one. */
+  entry: LogbookEntry | null;
+  config: LogbookConfig;
+  profileSignature: string | null;
+  onSaved(id: string): void;
+  onCancel(): void;
+  onOpenEntry(id: string): void;
+}
+
+const sameFields = (a: LogbookFormValues, b: LogbookFormValues) =>
+  JSON.stringify(toLogbookFields(a)) === JSON.stringify(toLogbookFields(b));
+
+/** New or edited entry, built for tablets: big fields, checks as toggles, signature from the profile. */
+export function EntryForm({
+  entry,
+  config,
+  profileSignature,
+  onSaved,
+  onCancel,
+  onOpenEntry,
+}: EntryFormProps) {
+  const { t } = useTranslation();
+  const engine = useSyncEngine();
+  const user = useCurrentUser();
+  const [initial] = useState(() => (entry ? entryValues(entry) : newEntryValues(config, todayIso())));
+  const form = useForm<LogbookFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validateLogbookForm(values)).map(([path, key]) => [
+          path,
+          t(VALIDATION_KEY[key] ?? key),
+        ]),
+      ),
+  });
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  useUnsavedChanges(form.isDirty() && !saving);
+
+  // Only the author signs; a new entry is the user's own.
+  const maySign = !entry || canSignLogbookEntry(user, { status: 'unsigned', createdBy: entry.createdBy });
+  const signature = maySign ? profileSignature : null;
+
+  const save = async (sign: boolean) => {
+    if (form.validate().hasErrors) {
+      setFailure(t('logbook.form.fixErrors'));
+      return;
+    }
+    setFailure(null);
+    setSaving(true);
+    const values = form.getValues();
+    const fields = toLogbookFields(values);
+    const label = t('logbook.entryLabel', { date: formatEntryDate(fields.date, 'short') });
+    try {
+      let id: string;
+      if (entry && entry.status !== 'approved') {
+        await updateEntry(engine, entry.id, fields, {
+          from: entry.status,
+          signature: sign ? signature : null,
+          contentChanged: !sameFields(initial, values),
+          label,
+        });
+        id = entry.id;
+      } else {
+        id = await createEntry(engine, fields, { user, signature: sign ? signature : null, label });
+      }
+      form.resetDirty();
+      notifications.show({
+        color: 'green',
+        message: sign ? t('logbook.form.savedSigned') : t('logbook.form.saved'),
+      });
+      onSaved(id);
+    } catch (error) {
+      console.error('Saving the logbook entry failed', error);
+      setFailure(t('logbook.form.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const generalNotes = form.getValues().generalNotes;
+  return (
+    <form
+      noValidate
+      // Saving is a deliberate tap on one of the buttons; Enter in a field never signs by accident.
+      onSubmit={(event) => event.preventDefault()}
+      aria-label={entry ? t('logbook.form.editTitle') : t('logbook.form.newTitle')}
+    >
+      <Stack gap="lg">
+        <ShiftSection form={form} entryId={entry?.id ?? null} onOpenEntry={onOpenEntry} />
+        <WeatherSection form={form} autoFetch={!entry} />
+        <ChecksSection form={form} />
+        <Fieldset legend={t('logbook.fields.generalNotes')} radius="md">
+          <Group align="flex-start" wrap="nowrap" gap="xs">
+            <Textarea
+              size="lg"
+              autosize
+              minRows={4}
+              maxRows={14}
+              aria-label={t('logbook.fields.generalNotes')}
+              style={{ flex: 1 }}
+              {...form.getInputProps('generalNotes')}
+              key={form.key('generalNotes')}
+            />
+            <AiTextAssist
+              value={generalNotes}
+              onAccept={(next) => form.setFieldValue('generalNotes', next)}
+            />
+          </Group>
+        </Fieldset>
+        {maySign ? <SignatureNotice signature={profileSignature} /> : null}
+        {entry?.status === 'pending' ? <Alert color="blue">{t('logbook.form.pendingEditHint')}</Alert> : null}
+        {failure ? (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm" wrap="wrap">
+          <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
+            {t('logbook.form.cancel')}
+          </Button>
+          <Button
+            variant={signature ? 'light' : 'filled'}
+            size="lg"
+            leftSection={<IconDeviceFloppy size={20} />}
+            onClick={() => void save(false)}
+            loading={saving}
+          >
+            {t('logbook.form.saveUnsigned')}
+          </Button>
+          {signature ? (
+            <Button
+              size="lg"
+              leftSection={<IconSignature size={20} />}
+              onClick={() => void save(true)}
+              loading={saving}
+            >
+              {t('logbook.form.saveAndSign')}
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

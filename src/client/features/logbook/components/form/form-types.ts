@@ -1,0 +1,4 @@
+import type { UseFormReturnType } from '@mantine/form';
+import type { LogbookFormValues } from '../../form-model';
+
+export type LogbookForm = UseFormReturnType<LogbookFormValues>;

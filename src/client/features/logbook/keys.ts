@@ -1,0 +1,66 @@
+import type { LogbookStatus, WeatherCondition } from '@/domain/logbook';
+import type { WeatherFailure } from './api/get-weather';
+
+/* Translation keys spelled out, so that every key in the locale files is found in the source. */
+
+export const STATUS_KEY: Record<LogbookStatus, string> = {
+  unsigned: 'logbook.status.unsigned',
+  pending: 'logbook.status.pending',
+  approved: 'logbook.status.approved',
+};
+
+export const CONDITION_KEY: Record<WeatherCondition, string> = {
+  clear: 'logbook.conditions.clear',
+  partly_cloudy: 'logbook.conditions.partly_cloudy',
+  cloudy: 'logbook.conditions.cloudy',
+  fog: 'logbook.conditions.fog',
+  drizzle: 'logbook.conditions.drizzle',
+  rain: 'logbook.conditions.rain',
+  snow: 'logbook.conditions.snow',
+  thunderstorm: 'logbook.conditions.thunderstorm',
+};
+
+export const WEATHER_ERROR_KEY: Record<WeatherFailure, string> = {
+  invalidDate: 'logbook.weather.errors.invalidDate',
+  notAvailable: 'logbook.weather.errors.notAvailable',
+  dateError: 'logbook.weather.errors.dateError',
+  unavailable: 'logbook.weather.errors.unavailable',
+};
+
+/** The entry form's rule names (form-model.ts) → messages. */
+export const VALIDATION_KEY: Record<string, string> = {
+  dateRequired: 'logbook.validation.dateRequired',
+  dateInvalid: 'logbook.validation.dateInvalid',
+  timeRequired: 'logbook.validation.timeRequired',
+  timeInvalid: 'logbook.validation.timeInvalid',
+  shiftSame: 'logbook.validation.shiftSame',
+  number: 'logbook.validation.number',
+  temperatureRange: 'logbook.validation.temperatureRange',
+  humidityRange: 'logbook.validation.humidityRange',
+  noteRequired: 'logbook.validation.noteRequired',
+};
+
+/** The configuration form's rule names (config-form.ts) → messages. */
+export const CONFIG_VALIDATION_KEY: Record<string, string> = {
+  keyRequired: 'logbook.config.validation.keyRequired',
+  keyUnique: 'logbook.config.validation.keyUnique',
+  keyFormat: 'logbook.config.validation.keyFormat',
+  nameRequired: 'logbook.config.validation.nameRequired',
+  siteRequired: 'logbook.config.validation.siteRequired',
+  latitude: 'logbook.config.validation.latitude',
+  longitude: 'logbook.config.validation.longitude',
+  time: 'logbook.config.validation.time',
+  shiftSame: 'logbook.config.validation.shiftSame',
+};
+
+export const CONFIG_LIST_KEYS = {
+  conveyors: { add: 'logbook.config.add.conveyors', empty: 'logbook.config.conveyorsEmpty' },
+  specialChecks: { add: 'logbook.config.add.specialChecks', empty: 'logbook.config.specialChecksEmpty' },
+} as const;
+
+export const PAGE_CONTROL_KEY: Record<'first' | 'previous' | 'next' | 'last', string> = {
+  first: 'logbook.list.page.first',
+  previous: 'logbook.list.page.previous',
+  next: 'logbook.list.page.next',
+  last: 'logbook.list.page.last',
+};
