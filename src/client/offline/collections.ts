@@ -1,4 +1,5 @@
 import { excavatorFieldsSchema } from '@/domain/excavator';
+import { INVENTORY_FIELD_NAMES } from '@/domain/inventory';
 import { RECORD_META_FIELDS } from '@/domain/merge';
 import { SYNC_COLLECTIONS, type SyncCollectionName } from '@/domain/sync';
 
@@ -26,7 +27,13 @@ export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
   excavators: { path: '/excavators', updateFields: Object.keys(excavatorFieldsSchema.shape), readOne: true },
   reports: { path: '/reports' },
   logbook: { path: '/betriebstagebuch', readOne: true },
-  inventory: { path: '/inventory' },
+  // Stock moves by deltas (POST /inventory/{id}/adjust): a PUT never sends `quantity`, so an edit made
+  // offline cannot overwrite another device's counted stock.
+  inventory: {
+    path: '/inventory',
+    updateFields: INVENTORY_FIELD_NAMES.filter((field) => field !== 'quantity'),
+    readOne: true,
+  },
 };
 
 export function isSyncCollection(value: unknown): value is SyncCollection {

@@ -1,7 +1,168 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { InventoryExportFormat } from '@/domain/inventory';
+import { can } from '@/domain/permissions';
 import { PageHeader } from '@/client/shell/page-header';
+import { useCurrentUser } from '@/client/shell/session/session-store';
+import { HeaderActions } from './components/header-actions';
+import { InventoryCards } from './components/inventory-cards';
+import { InventoryDialogs, type InventoryDialog } from './components/inventory-dialogs';
+import { InventoryFilters } from './components/inventory-filters';
+import { InventoryTable } from './components/inventory-table';
+import type { InventoryListProps } from './components/list-props';
+import { InventoryEmpty, ListSkeleton, LoadError } from './components/list-states';
+import { SelectionBar } from './components/selection-bar';
+import { exportInventory, saveFile } from './export';
+import { EMPTY_FILTER, isFiltered, type InventoryRecord } from './model';
+import { actionErrorMessage, useInventoryActions } from './use-inventory-actions';
+import { useInventory } from './use-inventory';
+import { useViewMode } from './use-view-mode';
 
+/** /inventory: the parts on this device (IndexedDB), usable with the network off. */
 export function InventoryPage() {
   const { t } = useTranslation();
-  return <PageHeader title={t('nav.inventory')} description={t('shell.pages.inventory')} />;
+  const user = useCurrentUser();
+  const canWrite = can(user, 'inventory:write');
+  const canAdjust = can(user, 'inventory:adjust');
+  const [view, setView] = useViewMode(user.id);
+  const [filter, setFilter] = useState(EMPTY_FILTER);
+  const [attempt, setAttempt] = useState(0);
+  const inventory = useInventory(filter, attempt);
+  const pending = useMemo(() => new Set(inventory.syncStates.keys()), [inventory.syncStates]);
+  const actions = useInventoryActions(pending);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<InventoryDialog | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const { items, all } = inventory;
+  const selectedItems = useMemo(() => (all ?? []).filter((item) => selected.has(item.id)), [all, selected]);
+
+  const fail = (error: unknown, fallback: string) =>
+    notifications.show({ color: 'red', message: actionErrorMessage(error, fallback) });
+
+  const adjust = async (item: InventoryRecord, delta: number) => {
+    try {
+      await actions.adjust(item, delta);
+    } catch (error) {
+      fail(error, t('inventory.errors.adjustFailed'));
+      throw error;
+    }
+  };
+
+  const runExport = async (format: InventoryExportFormat) => {
+    setExporting(true);
+    try {
+      const file = await exportInventory(format, filter, items);
+      saveFile(file);
+      if (file.source === 'device') {
+        notifications.show({ color: 'blue', message: t('inventory.export.fromDevice') });
+      }
+    } catch (error) {
+      fail(error, t('inventory.export.failed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected((current) =>
+      items.length > 0 && items.every((item) => current.has(item.id))
+        ? new Set()
+        : new Set([...current, ...items.map((item) => item.id)]),
+    );
+
+  const listProps: InventoryListProps = {
+    items,
+    syncStates: inventory.syncStates,
+    selected,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    canWrite,
+    canAdjust,
+    onAdjust: adjust,
+    onEdit: (item) => setDialog({ kind: 'edit', item }),
+    onDelete: (item) => setDialog({ kind: 'delete', item }),
+  };
+  const createButton = canWrite ? (
+    <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'edit', item: null })}>
+      {t('inventory.actions.new')}
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.inventory')}
+        description={t('shell.pages.inventory')}
+        actions={
+          <HeaderActions
+            canWrite={canWrite}
+            exporting={exporting}
+            onCreate={() => setDialog({ kind: 'edit', item: null })}
+            onImport={() => setDialog({ kind: 'import' })}
+            onTags={() => setDialog({ kind: 'tags' })}
+            onExport={(format) => void runExport(format)}
+          />
+        }
+      />
+      <Stack gap="md">
+        <Card withBorder radius="lg" padding="md">
+          <InventoryFilters
+            filter={filter}
+            onChange={setFilter}
+            tags={inventory.tags}
+            types={inventory.types}
+            locations={inventory.locations}
+            view={view}
+            onViewChange={setView}
+          />
+        </Card>
+        {canWrite && selectedItems.length > 0 ? (
+          <SelectionBar
+            count={selectedItems.length}
+            onTags={() => setDialog({ kind: 'bulk' })}
+            onClear={() => setSelected(new Set())}
+          />
+        ) : null}
+        {inventory.error ? (
+          <LoadError onRetry={() => setAttempt((n) => n + 1)} />
+        ) : all === undefined ? (
+          <ListSkeleton />
+        ) : items.length === 0 ? (
+          <InventoryEmpty
+            filtered={isFiltered(filter)}
+            onClear={() => setFilter(EMPTY_FILTER)}
+            action={createButton}
+          />
+        ) : (
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" data-testid="inventory-count">
+                {t('inventory.count', { shown: items.length, total: all.length })}
+              </Text>
+            </Group>
+            {view === 'table' ? <InventoryTable {...listProps} /> : <InventoryCards {...listProps} />}
+          </Stack>
+        )}
+      </Stack>
+      <InventoryDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        inventory={inventory}
+        selectedItems={selectedItems}
+        actions={actions}
+        onBulkDone={() => setSelected(new Set())}
+      />
+    </>
+  );
 }
