@@ -1,6 +1,7 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { pageGate } from '@/domain/navigation';
+import { can } from '@/domain/permissions';
 import { AccessDeniedPage } from './pages/access-denied-page';
 import { DisabledFeaturePage } from './pages/disabled-feature-page';
 import { NotFoundPage } from './pages/not-found-page';
@@ -27,7 +28,16 @@ export function PageGate({ children }: { children: ReactNode }) {
     case 'disabled':
       return <DisabledFeaturePage page={page} />;
     case 'denied':
-      return <AccessDeniedPage page={page} />;
+      // Operators read Dispo as information (ARCHITECTURE §8): below the notice, the dispo pages show
+      // a linked driver's own published assignments (the server serves them nothing else).
+      return page === 'dispo' && can(user, 'dispo:read') ? (
+        <>
+          <AccessDeniedPage page={page} />
+          {children}
+        </>
+      ) : (
+        <AccessDeniedPage page={page} />
+      );
     default:
       return <>{children}</>;
   }

@@ -1,9 +1,174 @@
-import { useParams } from '@tanstack/react-router';
+import { Alert, Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconFileDownload,
+  IconPencil,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Assignment } from '@/domain/dispo';
+import { can } from '@/domain/permissions';
 import { PageHeader } from '@/client/shell/page-header';
+import { useCurrentUser } from '@/client/shell/session/session-store';
+import { getAssignment, setRoundDone } from './api/assignments';
+import { dispoErrorMessage } from './api/errors';
+import { AssignmentFormModal } from './assignment-form/assignment-form-modal';
+import { AssignmentDetails } from './components/assignment-details';
+import { DeleteAssignmentModal } from './components/delete-assignment-modal';
+import { RoundsView } from './components/rounds-view';
+import { formatDay } from './format';
+import { usePdfDownload } from './use-pdf-download';
+import { usePublish } from './use-publish';
+import { useResource } from './use-resource';
 
+/** /dispo/assignments/{id} (DispoAssignmentView): the driver sheet with its actions. */
 export function DispoAssignmentPage() {
   const { t } = useTranslation();
   const { id } = useParams({ from: '/_app/dispo/assignments/$id' });
-  return <PageHeader title={t('shell.pages.dispoAssignment', { id })} description={t('shell.pages.dispo')} />;
+  const me = useCurrentUser();
+  const canWrite = can(me, 'dispo:write');
+  const navigate = useNavigate();
+  const [version, setVersion] = useState(0);
+  const loaded = useResource(`${id}#${version}`, (signal) => getAssignment(id, signal));
+  const [local, setLocal] = useState<Assignment | null>(null);
+  const assignment =
+    local?.id === id && loaded.data && local.version >= loaded.data.version ? local : loaded.data;
+  const update = (next: Assignment) => {
+    setLocal(next);
+    setVersion((n) => n + 1);
+  };
+  const { publish, busyId } = usePublish(update);
+  const pdf = usePdfDownload();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [busyRound, setBusyRound] = useState<number | null>(null);
+
+  const toggleRound = async (index: number, done: boolean) => {
+    if (!assignment) return;
+    setBusyRound(index);
+    try {
+      update(await setRoundDone(assignment.id, index, done));
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        message: dispoErrorMessage(error, t, t('dispo.errors.saveFailed')),
+      });
+    } finally {
+      setBusyRound(null);
+    }
+  };
+
+  const back = (
+    <Button component={Link} to="/dispo" variant="subtle" leftSection={<IconArrowLeft size={16} />} mih={40}>
+      {t('dispo.view.back')}
+    </Button>
+  );
+  // Below the operator's notice (shell PageGate): their own sheet, or nothing.
+  if (!assignment && !can(me, 'dispo:open')) return null;
+  if (!assignment)
+    return (
+      <>
+        <PageHeader title={t('shell.pages.dispoAssignment', { id })} actions={back} />
+        {loaded.error ? (
+          <Alert color="red" role="alert" icon={<IconAlertTriangle />}>
+            {dispoErrorMessage(loaded.error, t, t('dispo.errors.loadFailed'))}
+          </Alert>
+        ) : (
+          <Skeleton height={260} aria-label={t('dispo.loading')} />
+        )}
+      </>
+    );
+
+  const driver = assignment.driver?.name ?? t('dispo.unknownDriver');
+  return (
+    <>
+      <PageHeader
+        title={t('dispo.view.title', { driver, date: formatDay(assignment.date) })}
+        description={t('dispo.view.description')}
+        actions={
+          <Group gap="sm">
+            {back}
+            <Button
+              variant="default"
+              mih={40}
+              leftSection={<IconFileDownload size={16} />}
+              loading={pdf.busy}
+              onClick={() => void pdf.download(assignment)}
+            >
+              {t('dispo.actions.pdf')}
+            </Button>
+            {canWrite ? (
+              <>
+                <Button
+                  variant="default"
+                  mih={40}
+                  leftSection={<IconPencil size={16} />}
+                  onClick={() => setEditing(true)}
+                >
+                  {t('dispo.actions.edit')}
+                </Button>
+                {assignment.status === 'draft' ? (
+                  <Button
+                    mih={40}
+                    leftSection={<IconSend size={16} />}
+                    loading={busyId === assignment.id}
+                    onClick={() => void publish(assignment)}
+                  >
+                    {t('dispo.actions.publish')}
+                  </Button>
+                ) : null}
+                <Button
+                  variant="light"
+                  color="red"
+                  mih={40}
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => setDeleting(true)}
+                >
+                  {t('dispo.actions.delete')}
+                </Button>
+              </>
+            ) : null}
+          </Group>
+        }
+      />
+      <Stack gap="lg">
+        <AssignmentDetails assignment={assignment} />
+        <Title order={2} size="h4">
+          {t('dispo.form.rounds')}
+        </Title>
+        <RoundsView
+          assignment={assignment}
+          canTick={canWrite || (!!me && assignment.driver?.userId === me.id)}
+          busyIndex={busyRound}
+          onToggle={(index, done) => void toggleRound(index, done)}
+        />
+      </Stack>
+      <AssignmentFormModal
+        editing={editing ? { assignment, date: assignment.date } : null}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          setEditing(false);
+          notifications.show({
+            color: 'green',
+            message: t('dispo.notices.saved', { driver: saved.driver?.name ?? '' }),
+          });
+          update(saved);
+        }}
+      />
+      <DeleteAssignmentModal
+        assignment={deleting ? assignment : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => {
+          setDeleting(false);
+          notifications.show({ color: 'green', message: t('dispo.notices.deleted') });
+          void navigate({ to: '/dispo' });
+        }}
+      />
+    </>
+  );
 }

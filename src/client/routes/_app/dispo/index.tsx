@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DispoPage } from '../../../features/dispo/dispo-page';
+import { dispoSearchSchema } from '../../../features/dispo/search';
 
 export const Route = createFileRoute('/_app/dispo/')({
   staticData: { page: 'dispo' },
+  validateSearch: dispoSearchSchema,
   component: DispoPage,
 });

@@ -1,0 +1,136 @@
+import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { MAX_LIMIT } from '@/domain/constants';
+import { can } from '@/domain/permissions';
+import { userListSchema } from '@/domain/user';
+import { apiFetch } from '@/client/api/client';
+import { useCurrentUser } from '@/client/shell/session/session-store';
+import type { MasterKind } from '../api/master-data';
+import { useResource } from '../use-resource';
+
+/** Every field of every kind; a kind's form shows its own. */
+export interface MasterFormValues {
+  name: string;
+  phone: string;
+  userId: string | null;
+  licensePlate: string;
+  type: string;
+  capacity: number | string;
+  volume: number | string;
+  description: string;
+  active: boolean;
+}
+
+type Form = UseFormReturnType<MasterFormValues>;
+
+export function MasterFields({
+  kind,
+  form,
+  linkedUser,
+}: {
+  kind: MasterKind;
+  form: Form;
+  linkedUser: string | null;
+}) {
+  const { t } = useTranslation();
+  const active = (
+    <Switch label={t('dispo.master.fields.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+  );
+  if (kind === 'drivers')
+    return (
+      <>
+        <TextInput
+          label={t('dispo.master.fields.name')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <TextInput label={t('dispo.master.fields.phone')} type="tel" {...form.getInputProps('phone')} />
+        <UserField form={form} linkedUser={linkedUser} />
+        {active}
+      </>
+    );
+  if (kind === 'trucks')
+    return (
+      <>
+        <TextInput
+          label={t('dispo.master.fields.licensePlate')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('licensePlate')}
+        />
+        <TextInput label={t('dispo.master.fields.type')} {...form.getInputProps('type')} />
+        <NumberInput
+          label={t('dispo.master.fields.capacity')}
+          suffix=" t"
+          min={0}
+          max={100}
+          decimalScale={1}
+          {...form.getInputProps('capacity')}
+        />
+        {active}
+      </>
+    );
+  return (
+    <>
+      <TextInput
+        label={t('dispo.master.fields.name')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <NumberInput
+        label={t('dispo.master.fields.volume')}
+        suffix=" m³"
+        withAsterisk
+        min={0}
+        max={100}
+        decimalScale={1}
+        {...form.getInputProps('volume')}
+      />
+      <Textarea
+        label={t('dispo.master.fields.description')}
+        rows={2}
+        {...form.getInputProps('description')}
+      />
+      {active}
+    </>
+  );
+}
+
+/**
+ * The account a driver signs in with. Only administrators can list accounts; everybody else sees
+ * the current link and keeps it.
+ */
+function UserField({ form, linkedUser }: { form: Form; linkedUser: string | null }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const admin = can(me, 'users:manage');
+  const users = useResource(admin ? 'dispo-user-options' : null, async (signal) =>
+    userListSchema.parse(await apiFetch<unknown>(`/users?page=1&limit=${MAX_LIMIT}&active=true`, { signal })),
+  );
+  if (!admin)
+    return (
+      <TextInput
+        label={t('dispo.master.fields.user')}
+        value={linkedUser ?? t('dispo.master.noUser')}
+        description={t('dispo.master.userAdminOnly')}
+        readOnly
+      />
+    );
+  const options = (users.data?.items ?? [])
+    .filter((u) => can(u, 'dispo:read'))
+    .map((u) => ({ value: u.id, label: u.name ? `${u.name} (${u.username})` : u.username }));
+  return (
+    <Select
+      label={t('dispo.master.fields.user')}
+      description={t('dispo.master.userHint')}
+      placeholder={t('dispo.master.noUser')}
+      data={options}
+      searchable
+      clearable
+      {...form.getInputProps('userId')}
+    />
+  );
+}

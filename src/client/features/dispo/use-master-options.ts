@@ -1,0 +1,21 @@
+import type { ContainerType, Driver, Truck } from '@/domain/dispo';
+import { listAllMaster } from './api/master-data';
+import { useResource, type Resource } from './use-resource';
+
+export interface MasterOptions {
+  drivers: Driver[];
+  trucks: Truck[];
+  types: ContainerType[];
+}
+
+/** Drivers, trucks and container types for pickers and filters (all of them, small lists). */
+export function useMasterOptions(enabled = true, version = 0): Resource<MasterOptions> {
+  return useResource(enabled ? `master-options#${version}` : null, async (signal) => {
+    const [drivers, trucks, types] = await Promise.all([
+      listAllMaster('drivers', signal),
+      listAllMaster('trucks', signal),
+      listAllMaster('types', signal),
+    ]);
+    return { drivers, trucks, types };
+  });
+}
