@@ -1,33 +1,71 @@
-import { Paper, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@/client/shell/session/session-store';
-import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@/domain/dashboard';
+import { isFeatureEnabled } from '@/domain/features';
+import { can } from '@/domain/permissions';
+import { normalizeRole } from '@/domain/roles';
+import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { useCurrentUser } from '@/client/shell/session/session-store';
 import { useSettings } from '@/client/shell/session/settings-store';
+import { DispoOverviewTile } from './dispo-overview';
+import { FleetOverview } from './fleet-overview';
+import { WeatherSummary } from './weather-summary';
 
 /** Today's date in the chosen language, e.g. "Montag, 3. März 2025". */
 export function formatToday(language: keyof typeof LOCALE_BY_LANGUAGE, now: Date = new Date()): string {
   return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { dateStyle: 'full' }).format(now);
 }
 
-/** Dashboard (spec §2): the welcome with the user's name and today's date. */
+/**
+ * Dashboard (spec §2, issue 11): the welcome with the user's name, today's date and the site's weather,
+ * then the tiles and the reports trend with its 7/30/90-day switch. A dispatcher sees the dispo
+ * overview of the next 7 days instead of the fleet tiles.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const { settings } = useSettings();
+  const search = useSearch({ from: '/_app/' });
+  const navigate = useNavigate({ from: '/' });
   const name = user.name || user.username;
   const language = i18n.language ? currentLanguage() : 'de';
+  const range: DashboardRange = search.range ?? DEFAULT_DASHBOARD_RANGE;
+  const dispatcher = normalizeRole(user.role) === 'dispo';
+  const dispoVisible = can(user, 'dispo:open') && isFeatureEnabled(settings.features, 'containers');
+  const weatherVisible = isFeatureEnabled(settings.features, 'betriebstagebuch');
+
   useEffect(() => {
     document.title = `${t('nav.dashboard')} · ${settings.app.name}`;
   }, [t, settings.app.name]);
+
+  const setRange = (next: DashboardRange) =>
+    void navigate({
+      search: (prev) => ({ ...prev, range: next === DEFAULT_DASHBOARD_RANGE ? undefined : next }),
+      replace: true,
+    });
+
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-      <Title order={1} size="h2">
-        {t('dashboard.welcome', { name })}
-      </Title>
-      <Text c="dimmed" size="lg" mt={6} data-testid="dashboard-date">
-        {formatToday(language)}
-      </Text>
-    </Paper>
+    <Stack gap="lg">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2">
+              {t('dashboard.welcome', { name })}
+            </Title>
+            <Text c="dimmed" size="lg" mt={6} data-testid="dashboard-date">
+              {formatToday(language)}
+            </Text>
+          </div>
+          <WeatherSummary enabled={weatherVisible} />
+        </Stack>
+      </Paper>
+      {dispatcher && dispoVisible ? (
+        <DispoOverviewTile />
+      ) : (
+        <FleetOverview range={range} onRangeChange={setRange} />
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,124 @@
+import { Alert, Button, Grid, Group, SegmentedControl, Skeleton, Text, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/dashboard';
+import { ApiError } from '@/client/api/client';
+import { useSyncStatus } from '@/client/offline';
+import { formatWhen } from './format';
+import { ActivityTile } from './tiles/activity-tile';
+import { FleetTile } from './tiles/fleet-tile';
+import { MaintenanceTile } from './tiles/maintenance-tile';
+import { TopExcavatorsTile } from './tiles/top-excavators-tile';
+import { TrendTile } from './tiles/trend-tile';
+import { useDashboardData } from './use-dashboard-data';
+
+interface FleetOverviewProps {
+  range: DashboardRange;
+  onRangeChange(range: DashboardRange): void;
+}
+
+function OfflineNotice() {
+  const { t } = useTranslation();
+  const { lastPulledAt } = useSyncStatus();
+  return (
+    <Alert
+      color="gray"
+      variant="light"
+      icon={<IconCloudOff size={18} />}
+      title={t('dashboard.offline.title')}
+      data-testid="dashboard-offline"
+    >
+      {t('dashboard.offline.body')}{' '}
+      {lastPulledAt
+        ? t('dashboard.offline.lastSync', { when: formatWhen(new Date(lastPulledAt).toISOString()) })
+        : null}
+    </Alert>
+  );
+}
+
+function LoadingGrid() {
+  return (
+    <Grid>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Grid.Col key={i} span={{ base: 12, sm: 6, lg: i === 3 ? 8 : 4 }}>
+          <Skeleton h={220} radius="lg" />
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
+/** Range switch and tiles for everyone but dispatchers. */
+export function FleetOverview({ range, onRangeChange }: FleetOverviewProps) {
+  const { t } = useTranslation();
+  const { view, loading, error, reload } = useDashboardData(range, true);
+
+  const header = (
+    <Group justify="space-between" align="center" gap="sm">
+      <Title order={2} size="h3">
+        {t('dashboard.overview')}
+      </Title>
+      <SegmentedControl
+        aria-label={t('dashboard.range.label')}
+        value={String(range)}
+        onChange={(value) => onRangeChange(Number(value) as DashboardRange)}
+        data={DASHBOARD_RANGES.map((days) => ({
+          value: String(days),
+          label: t('dashboard.range.days', { count: days }),
+        }))}
+      />
+    </Group>
+  );
+
+  if (!view) {
+    return (
+      <>
+        {header}
+        {error ? (
+          <Alert color="red" variant="light" title={t('dashboard.error.title')}>
+            <Text size="sm" mb="sm">
+              {error instanceof ApiError && error.serverMessage ? error.message : t('dashboard.error.body')}
+            </Text>
+            <Button size="xs" variant="light" onClick={reload}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <LoadingGrid />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      {view.source === 'device' ? <OfflineNotice /> : null}
+      <Grid style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={loading}>
+        {view.fleet ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <FleetTile fleet={view.fleet} />
+          </Grid.Col>
+        ) : null}
+        {view.upcomingMaintenance ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+            <MaintenanceTile upcoming={view.upcomingMaintenance} />
+          </Grid.Col>
+        ) : null}
+        {view.topExcavators ? (
+          <Grid.Col span={{ base: 12, sm: 6, lg: 4 }} order={{ base: 4, lg: 3 }}>
+            <TopExcavatorsTile items={view.topExcavators.items} range={view.range} />
+          </Grid.Col>
+        ) : null}
+        {view.reportsTrend ? (
+          <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 3, lg: 4 }}>
+            <TrendTile trend={view.reportsTrend} from={view.from} to={view.to} range={view.range} />
+          </Grid.Col>
+        ) : null}
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }} order={5}>
+          <ActivityTile entries={view.recentActivity} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

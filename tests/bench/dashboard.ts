@@ -1,0 +1,100 @@
+// Dashboard API latency (issue 11): `node --import tsx tests/bench/dashboard.ts`. The real app on a
+// throw-away PGlite seeded with 100,000 reports, 300 excavators and 50,000 audit records; prints p50 and
+// p95 of GET /api/dashboard per range as JSON lines (goal: p95 under 50 ms). BENCH_REPORTS overrides the
+// report count, BENCH_REQUESTS the requests per range (default 200).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { openPglite } from '@/server/db/client';
+
+const REPORTS = Math.max(1, Number(process.env.BENCH_REPORTS) || 100_000);
+const REQUESTS = Math.max(10, Number(process.env.BENCH_REQUESTS) || 200);
+const EXCAVATORS = 300;
+const AUDIT = 50_000;
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-bench-dashboard-'));
+  const adminPassword = `bench-${Date.now()}`;
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent' });
+  const handle = await openPglite(undefined);
+  const app = await buildApp(config, { database: handle, logger: false });
+  try {
+    const started = Date.now();
+    await handle.db.execute(sql`
+      insert into excavators (id, version, change_seq, name, model, serial_number, status, usage_hours,
+        last_service_hours)
+      select gen_random_uuid(), 1, g, 'Bench ' || g, 'CAT 320', 'BENCH-' || g,
+        (array['operational', 'maintenance', 'out_of_service'])[g % 3 + 1], (g * 37) % 9000, ((g * 37) % 9000) - (g % 600)
+      from generate_series(1, ${EXCAVATORS}) g`);
+    await handle.db.execute(sql`
+      with machines as (select id, (row_number() over (order by id)) - 1 as n from excavators)
+      insert into reports (id, version, change_seq, report_date, excavator_id, operator_name, status)
+      select gen_random_uuid(), 1, ${EXCAVATORS} + g, (current_date - (g % 400))::date, m.id, 'Bench operator',
+        (array['unsigned', 'signed', 'pending', 'approved', 'rejected'])[g % 5 + 1]
+      from generate_series(1, ${REPORTS}) g join machines m on m.n = g % ${EXCAVATORS}`);
+    await handle.db.execute(sql`
+      insert into audit_log (id, at, username, action, entity, entity_id)
+      select gen_random_uuid(), now() - (g || ' seconds')::interval, 'bench',
+        (array['login', 'report.create', 'excavator.update', 'settings.update'])[g % 4 + 1],
+        (array['user', 'report', 'excavator', 'settings'])[g % 4 + 1], gen_random_uuid()::text
+      from generate_series(1, ${AUDIT}) g`);
+    await handle.db.execute(sql`analyze`);
+    console.info(
+      JSON.stringify({
+        case: 'seed',
+        reports: REPORTS,
+        excavators: EXCAVATORS,
+        audit: AUDIT,
+        ms: Date.now() - started,
+      }),
+    );
+
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: config.adminUsername, password: adminPassword },
+    });
+    const { token } = login.json<{ token: string }>();
+    // Baseline: the cheapest signed-in call in the same process (auth + one query), for comparison.
+    for (const url of [
+      '/api/auth/me',
+      ...[7, 30, 90].map((r) => `/api/dashboard?range=${r}&tz=Europe%2FBerlin`),
+    ]) {
+      for (let i = 0; i < 10; i++) await app.inject({ url, headers: { 'x-auth-token': token } });
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({ url, headers: { 'x-auth-token': token } });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      }
+      times.sort((a, b) => a - b);
+      console.info(
+        JSON.stringify({
+          case: `GET ${url}`,
+          requests: REQUESTS,
+          p50Ms: percentile(times, 50),
+          p95Ms: percentile(times, 95),
+          goalP95Ms: 50,
+        }),
+      );
+    }
+  } finally {
+    await app.close();
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
