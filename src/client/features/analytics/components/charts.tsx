@@ -1,0 +1,34 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { CHART_HEIGHT, type ChartSpec } from './chart-spec';
+
+/*
+ * The chart components, loaded on demand (React.lazy in lazy-chart.tsx): recharts stays out of the
+ * first load. Mantine charts take their colours from the theme's CSS variables, so they follow dark mode.
+ */
+
+export default function AnalyticsChart({ kind, data, dataKey, series, valueFormatter }: ChartSpec) {
+  const common = {
+    h: CHART_HEIGHT,
+    data,
+    dataKey,
+    series,
+    valueFormatter,
+    withLegend: series.length > 1,
+    tooltipAnimationDuration: 150,
+    // Room for formatted values such as "€1,800.00" on the value axis.
+    yAxisProps: { width: valueFormatter ? 84 : 48 },
+  };
+  if (kind === 'line') return <LineChart {...common} connectNulls curveType="monotone" />;
+  if (kind === 'horizontal')
+    return (
+      <BarChart
+        {...common}
+        h={Math.max(CHART_HEIGHT, data.length * 36 + 40)}
+        orientation="vertical"
+        yAxisProps={{ width: 140 }}
+        gridAxis="x"
+      />
+    );
+  return <BarChart {...common} type={kind === 'stacked' ? 'stacked' : 'default'} />;
+}
