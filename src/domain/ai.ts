@@ -174,6 +174,16 @@ export type TranslateRequest = z.infer<typeof translateRequestSchema>;
 export const helperResultSchema = z.object({ result: z.string() });
 export type HelperResult = z.infer<typeof helperResultSchema>;
 
+/**
+ * GET /api/ai/status (any signed-in user): whether the helpers can be offered, without revealing the
+ * configuration. `reason` says why not.
+ */
+export const aiStatusSchema = z.object({
+  available: z.boolean(),
+  reason: z.enum(['not-configured', 'disabled']).nullable(),
+});
+export type AiStatus = z.infer<typeof aiStatusSchema>;
+
 /*
  * ── Admin ────────────────────────────────────────────────────────────────────────────────────────
  */

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  aiStatusSchema,
   canUseAiHelpers,
+  isAiConfigured,
   helperResultSchema,
   rewriteRequestSchema,
   summarizeRequestSchema,
@@ -10,6 +12,7 @@ import {
 } from '@/domain/ai';
 import { forbidden } from '../../http-error';
 import { rewritePrompt, summarizePrompt, translatePrompt } from './prompts';
+import { readAiConfig } from './config-store';
 import { AI_BODY_LIMIT, aiErrorResponses } from './schemas';
 import { complete, prepareAiRequest } from './service';
 
@@ -31,6 +34,18 @@ export async function aiHelperRoutes(app: FastifyInstance) {
     onRequest: mayEditText,
     bodyLimit: AI_BODY_LIMIT,
   };
+
+  // Read-only: lets the helper buttons say why they are disabled before anyone clicks them.
+  r.get('/ai/status', {
+    config: { access: 'signed-in' as const },
+    schema: { tags: ['ai'], response: { 200: aiStatusSchema } },
+    handler: async () => {
+      const config = await readAiConfig(app.db);
+      if (!isAiConfigured(config)) return { available: false, reason: 'not-configured' as const };
+      if (!config.enabled) return { available: false, reason: 'disabled' as const };
+      return { available: true, reason: null };
+    },
+  });
 
   r.post('/ai/summarize', {
     ...common,

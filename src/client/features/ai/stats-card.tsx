@@ -1,0 +1,162 @@
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AiStats } from '@/domain/ai';
+import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { useFormatters } from './use-formatters';
+import { getAiStats } from './api';
+import { totalsByHelper } from './stats-model';
+import { HELPER_KEY } from './labels';
+
+type StatsState =
+  { status: 'loading' } | { status: 'ready'; stats: AiStats } | { status: 'error'; message: string };
+
+/** GET /api/ai/admin/stats: calls, errors, tokens and latency per helper (last 30 days), and per day. */
+export function StatsCard({ version }: { version: number }) {
+  const { t } = useTranslation();
+  const { number, day } = useFormatters();
+  const [state, setState] = useState<StatsState>({ status: 'loading' });
+  const [showDays, setShowDays] = useState(false);
+
+  const request = useCallback(
+    (signal?: AbortSignal) =>
+      getAiStats(signal).then(
+        (stats) => setState({ status: 'ready', stats }),
+        (error: unknown) => {
+          if (!signal?.aborted) setState({ status: 'error', message: aiErrorMessage(t, error) });
+        },
+      ),
+    [t],
+  );
+  useEffect(() => {
+    const controller = new AbortController();
+    void request(controller.signal);
+    return () => controller.abort();
+  }, [request, version]);
+  const refresh = () => {
+    setState({ status: 'loading' });
+    void request();
+  };
+
+  const helperName = (helper: string) => (HELPER_KEY[helper] ? t(HELPER_KEY[helper]) : helper);
+  const header = (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {state.status === 'ready'
+          ? t('ai.admin.stats.range', { from: day(state.stats.from), to: day(state.stats.to) })
+          : t('ai.admin.stats.description')}
+      </Text>
+      <Button variant="subtle" size="compact-sm" leftSection={<IconRefresh size={14} />} onClick={refresh}>
+        {t('ai.admin.stats.refresh')}
+      </Button>
+    </Group>
+  );
+  if (state.status === 'loading')
+    return (
+      <Stack gap="sm" aria-busy="true">
+        {header}
+        <Skeleton height={120} radius="md" />
+      </Stack>
+    );
+  if (state.status === 'error')
+    return (
+      <Stack gap="sm">
+        {header}
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
+          {state.message}
+        </Alert>
+      </Stack>
+    );
+
+  const totals = totalsByHelper(state.stats.items);
+  const columns = (
+    <>
+      <Table.Th ta="right">{t('ai.admin.stats.calls')}</Table.Th>
+      <Table.Th ta="right">{t('ai.admin.stats.errors')}</Table.Th>
+      <Table.Th ta="right">{t('ai.admin.stats.tokens')}</Table.Th>
+      <Table.Th ta="right">{t('ai.admin.stats.avgLatency')}</Table.Th>
+      <Table.Th ta="right">{t('ai.admin.stats.p95Latency')}</Table.Th>
+    </>
+  );
+  const values = (row: {
+    calls: number;
+    errors: number;
+    promptTokens: number;
+    completionTokens: number;
+    avgLatencyMs: number;
+    p95LatencyMs: number;
+  }) => (
+    <>
+      <Table.Td ta="right">{number(row.calls)}</Table.Td>
+      <Table.Td ta="right" c={row.errors > 0 ? 'red' : undefined}>
+        {number(row.errors)}
+      </Table.Td>
+      <Table.Td ta="right">
+        {t('ai.admin.stats.tokenSplit', {
+          prompt: number(row.promptTokens),
+          completion: number(row.completionTokens),
+        })}
+      </Table.Td>
+      <Table.Td ta="right">{t('ai.admin.health.ms', { value: number(row.avgLatencyMs) })}</Table.Td>
+      <Table.Td ta="right">{t('ai.admin.health.ms', { value: number(row.p95LatencyMs) })}</Table.Td>
+    </>
+  );
+
+  return (
+    <Stack gap="sm">
+      {header}
+      {totals.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          {t('ai.admin.stats.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover aria-label={t('ai.admin.stats.title')} data-testid="ai-stats">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('ai.admin.stats.helper')}</Table.Th>
+                {columns}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {totals.map((row) => (
+                <Table.Tr key={row.helper}>
+                  <Table.Td>{helperName(row.helper)}</Table.Td>
+                  {values(row)}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {totals.length > 0 && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setShowDays((v) => !v)}>
+          {showDays ? t('ai.admin.stats.hideDays') : t('ai.admin.stats.showDays')}
+        </Button>
+      )}
+      {showDays && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label={t('ai.admin.stats.perDay')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('ai.admin.stats.day')}</Table.Th>
+                <Table.Th>{t('ai.admin.stats.helper')}</Table.Th>
+                {columns}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {state.stats.items.map((row) => (
+                <Table.Tr key={`${row.day}-${row.helper}`}>
+                  <Table.Td>{day(row.day)}</Table.Td>
+                  <Table.Td>{helperName(row.helper)}</Table.Td>
+                  {values(row)}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
