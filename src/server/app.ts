@@ -38,6 +38,8 @@ import { checklistConfigRoutes } from './modules/checklist-config/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { logbookRoutes } from './modules/logbook/routes';
 import { dispoRoutes } from './modules/dispo/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(inventoryRoutes);
       await api.register(logbookRoutes);
       await api.register(dispoRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -53,9 +53,14 @@ describe('languages', () => {
 
   it('applies settings.app.defaultLanguage when settings load (start and after sign-in)', async () => {
     await i18n.changeLanguage('en');
+    // Settings answer; the dashboard's own calls find nothing (its welcome does not need them).
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => Response.json(makeSettings({}, { defaultLanguage: 'de' }))),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input instanceof Request ? input.url : input).includes('/api/settings')
+          ? Response.json(makeSettings({}, { defaultLanguage: 'de' }))
+          : Response.json({ message: 'Not here', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
     );
     await renderApp({ path: '/', user: makeUser('operator'), startShell: true });
     await act(() => loadSettings());

@@ -127,9 +127,14 @@ describe('top bar and status', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer: () => Response = () =>
       Response.json({ message: 'Settings table locked', code: 'INTERNAL' }, { status: 500 });
+    // Only the settings fail; the dashboard's own calls must not show the same message.
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer()),
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input instanceof Request ? input.url : input).includes('/api/settings')
+          ? answer()
+          : Response.json({ message: 'Not here', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
     );
     await renderApp({ path: '/', user: makeUser('admin') });
     await screen.findByRole('heading', { name: /Welcome/ });
