@@ -99,7 +99,10 @@ test('a manager sees a live notification when an operator submits a report in an
   await expect(item).toContainText(USERS.operator.name);
 
   // The whole list: the new one under Today, unread; marking all read empties the count.
-  await page.getByRole('link', { name: en('notifications.bell.viewAll') }).click();
+  await page
+    .getByRole('dialog', { name: en('notifications.bell.label') })
+    .getByRole('link', { name: en('notifications.bell.viewAll') })
+    .click();
   await expect(page).toHaveURL(/\/notifications$/);
   const today = page.locator('section[data-group="today"]');
   await expect(today.getByRole('listitem').filter({ hasText: machine })).toHaveAttribute(
