@@ -132,8 +132,11 @@ test.describe('maintenance report, offline to approved', () => {
     await expect(page.getByTestId('report-detail').locator('[data-sync-state]')).toHaveCount(0, {
       timeout: 30_000,
     });
+    // The badge can clear a moment before the list answer includes the row: ask until it does.
+    await expect
+      .poll(() => reportOnServer(request, excavatorId), { timeout: 15_000 })
+      .toMatchObject({ status: 'pending', operatingHours: 1234 });
     const saved = await reportOnServer(request, excavatorId);
-    expect(saved).toMatchObject({ status: 'pending', operatingHours: 1234 });
     const reportId = saved!.id;
 
     // The manager sees it pending and approves it with a signature.
