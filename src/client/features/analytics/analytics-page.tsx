@@ -13,7 +13,7 @@ import { RangeControl } from './components/range-control';
 import { LoadError, OfflineNotice, TabSkeleton } from './components/states';
 import { TrendsTab } from './components/trends-tab';
 import { ANALYTICS_TABS, rangeOf, tabOf, type AnalyticsSearch, type AnalyticsTab } from './model';
-import { useRemote, type Remote } from './use-remote';
+import { useRemote, type Remote } from '@/client/shell/data/use-remote';
 import { TAB_LABEL } from './labels';
 
 const TAB_ICONS: Record<AnalyticsTab, typeof IconChartBar> = {

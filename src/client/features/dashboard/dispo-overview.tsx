@@ -7,7 +7,7 @@ import { fetchUpcomingAssignments, localToday } from './api';
 import { formatWeekday } from './format';
 import { TileLink } from './tile-link';
 import { EmptyLine, Tile } from './tiles/tile';
-import { useRemote } from './use-remote';
+import { useRemote } from '@/client/shell/data/use-remote';
 import { DISPO_STATUS_LABEL } from './labels';
 
 function byDate(items: readonly Assignment[]): Array<[string, Assignment[]]> {

@@ -7,7 +7,7 @@ import { useLiveQuery, useOnline, useSyncEngine, type SyncedRow } from '@/client
 import { useSettings } from '@/client/shell/session/settings-store';
 import { fetchDashboard, localToday } from './api';
 import { dashboardFromMirror, fromServer, type DashboardView } from './model';
-import { useRemote } from './use-remote';
+import { useRemote } from '@/client/shell/data/use-remote';
 
 export interface DashboardData {
   view: DashboardView | null;

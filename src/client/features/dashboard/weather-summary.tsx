@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { WeatherCondition } from '@/domain/logbook';
 import { useOnline } from '@/client/offline';
 import { fetchWeather, localToday } from './api';
-import { useRemote } from './use-remote';
+import { useRemote } from '@/client/shell/data/use-remote';
 import { WEATHER_CONDITION_LABEL } from './labels';
 
 const CONDITION_ICON: Record<WeatherCondition, Icon> = {

@@ -16,13 +16,13 @@ interface Loaded<T> {
 }
 
 /**
- * Loads `load` for `key` while `enabled` (analytics are online-only: nothing is asked while offline);
- * a newer key cancels the older request.
+ * Loads `load` for `key` while `enabled` (e.g. not while offline); a newer key cancels the older request
+ * and the last answer stays visible while the next one loads.
  */
 export function useRemote<T>(
   key: string,
   load: (signal: AbortSignal) => Promise<T>,
-  enabled: boolean,
+  enabled = true,
 ): Remote<T> {
   const [version, setVersion] = useState(0);
   const [loaded, setLoaded] = useState<Loaded<T>>({ key: '', data: null, error: null });
