@@ -1,6 +1,8 @@
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo } from 'react';
 import type { SyncCollection } from './collections';
+import type { OfflineDb } from './db';
 import type { SyncStatus } from './engine';
 import { useSyncEngine } from './engine-context';
 import { fileRowToBlob } from './files';
@@ -55,9 +57,44 @@ export function summarize(entries: readonly OutboxEntry[], userId: string | null
   return summary;
 }
 
+const NO_ENTRIES: OutboxSummary = { waiting: 0, failed: 0, conflict: 0, otherUsers: 0 };
+
+/**
+ * `summarize` from index counts: the top bar shows it on every page and it re-runs on every outbox
+ * change, so it must not read the entries (bodies, photos) of a long outbox while it replays. Only
+ * other users' entries, rare, are read.
+ */
+export async function readOutboxSummary(db: OfflineDb, userId: string | null): Promise<OutboxSummary> {
+  return db.transaction('r', ['outbox'], async () => {
+    const total = await db.outbox.count();
+    if (userId === null) return { ...NO_ENTRIES, otherUsers: total };
+    // Two plain key ranges: Dexie's notEqual walks a cursor through every entry of `userId`.
+    const [failed, conflict, before, after] = await Promise.all([
+      db.outbox.where('state').equals('failed').count(),
+      db.outbox.where('state').equals('conflict').count(),
+      db.outbox.where('userId').below(userId).toArray(),
+      db.outbox.where('userId').above(userId).toArray(),
+    ]);
+    const others = [...before, ...after];
+    const theirs = summarize(others, null);
+    const ownFailed = failed - others.filter((e) => e.state === 'failed').length;
+    const ownConflict = conflict - others.filter((e) => e.state === 'conflict').length;
+    return {
+      waiting: total - theirs.otherUsers - ownFailed - ownConflict,
+      failed: ownFailed,
+      conflict: ownConflict,
+      otherUsers: theirs.otherUsers,
+    };
+  });
+}
+
 export function useOutboxSummary(userId: string | null): OutboxSummary {
-  const entries = useOutboxEntries();
-  return useMemo(() => summarize(entries, userId), [entries, userId]);
+  const engine = useSyncEngine();
+  return useLiveQuery(
+    () => readOutboxSummary(engine.db, userId).catch(() => NO_ENTRIES),
+    [engine, userId],
+    NO_ENTRIES,
+  );
 }
 
 /** The engine's in-memory state: replaying, paused for sign-in, back-off, last error. */
@@ -82,17 +119,44 @@ export function useRecordSyncState(
   return recordStateOf(entries);
 }
 
+const NO_STATES: ReadonlyMap<string, RecordSyncState> = new Map();
+
+/**
+ * The sync state of every record of a collection with changes in the outbox, from the index alone
+ * (every record with an entry waits) plus the few failed and conflicting entries, read whole.
+ */
+export async function readCollectionSyncStates(
+  db: OfflineDb,
+  collection: SyncCollection,
+): Promise<ReadonlyMap<string, RecordSyncState>> {
+  return db.transaction('r', ['outbox'], async () => {
+    const [keys, stuck] = await Promise.all([
+      db.outbox
+        .where('[collection+recordId]')
+        .between([collection, Dexie.minKey], [collection, Dexie.maxKey])
+        .keys(),
+      db.outbox.where('state').anyOf('failed', 'conflict').toArray(),
+    ]);
+    const states = new Map<string, RecordSyncState>();
+    for (const key of keys) states.set((key as unknown as [string, string])[1], 'waiting');
+    for (const entry of stuck) {
+      if (entry.collection !== collection) continue;
+      if (entry.state === 'conflict' || states.get(entry.recordId) !== 'conflict') {
+        states.set(entry.recordId, entry.state === 'conflict' ? 'conflict' : 'failed');
+      }
+    }
+    return states;
+  });
+}
+
 /** The sync state of every record of a collection that has waiting changes (for list rows). */
 export function useCollectionSyncStates(collection: SyncCollection): ReadonlyMap<string, RecordSyncState> {
-  const entries = useOutboxEntries();
-  return useMemo(() => {
-    const byRecord = new Map<string, OutboxEntry[]>();
-    for (const entry of entries) {
-      if (entry.collection !== collection) continue;
-      byRecord.set(entry.recordId, [...(byRecord.get(entry.recordId) ?? []), entry]);
-    }
-    return new Map([...byRecord].map(([id, list]) => [id, recordStateOf(list)!]));
-  }, [entries, collection]);
+  const engine = useSyncEngine();
+  return useLiveQuery(
+    () => readCollectionSyncStates(engine.db, collection).catch(() => NO_STATES),
+    [engine, collection],
+    NO_STATES,
+  );
 }
 
 /** One mirrored record, live (undefined while loading, null when absent). */
