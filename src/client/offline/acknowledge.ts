@@ -107,7 +107,8 @@ export async function acknowledge(
       : ownState;
   await ctx.db.transaction('rw', [collection, 'outbox', 'files', 'shadows'], async () => {
     await ctx.db.outbox.delete(entry.seq!);
-    await ctx.db.files.where('entryId').equals(entry.id).delete();
+    // Only a multipart entry carries files.
+    if (entry.body.type === 'multipart') await ctx.db.files.where('entryId').equals(entry.id).delete();
     const others = await entriesOf(ctx, collection, recordId);
     if (others.length === 0) {
       await settleRow(ctx, collection, recordId, newest);

@@ -178,7 +178,23 @@ export function createSyncEngine(options: SyncEngineOptions) {
 
   /** Sends waiting entries now; `force` ignores the back-off (online again, Retry, background sync). */
   const replay = (opts: { force?: boolean } = {}) => replayTask(opts.force ?? false);
-  const pull = () => pullTask(false);
+
+  // Every acknowledged write pokes every socket of the user, this tab's included. Pulling after each one
+  // while a replay runs would fetch the tab's own writes back one by one and compete with the replay
+  // for the server and the database; one pull after the run sees them all.
+  let pullAfterReplay: Promise<PullResult | { status: 'paused' }> | null = null;
+  const pull = (): Promise<PullResult | { status: 'paused' }> => {
+    if (!status.get().replaying) return pullTask(false);
+    pullAfterReplay ??= new Promise((resolve, reject) => {
+      const unsubscribe = status.subscribe(() => {
+        if (status.get().replaying) return;
+        unsubscribe();
+        pullAfterReplay = null;
+        pullTask(false).then(resolve, reject);
+      });
+    });
+    return pullAfterReplay;
+  };
 
   /** After a write or a person's decision the replayer goes at once (once the app started it). */
   const kick = (force: boolean) => {

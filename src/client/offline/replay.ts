@@ -50,29 +50,36 @@ async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<Tra
   return request;
 }
 
-/** Marks the entry as being sent, unless it vanished (discarded) or a person must look at it first. */
-async function claim(ctx: EngineContext, seq: number): Promise<OutboxEntry | 'blocked' | null> {
+type Claim = OutboxEntry | 'blocked' | null;
+
+/**
+ * Marks entries as being sent, in one transaction: each unless it vanished (discarded) or a person must
+ * look at it first ('blocked' when its key is too old to resend blindly).
+ */
+async function claimAll(ctx: EngineContext, seqs: readonly number[]): Promise<Claim[]> {
   return ctx.db.transaction('rw', ['outbox'], async () => {
-    const entry = await ctx.db.outbox.get(seq);
-    if (!entry || entry.state === 'failed' || entry.state === 'conflict') return null;
-    if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
-      await ctx.db.outbox.put({
-        ...entry,
-        state: 'failed',
-        errorKey: 'tooOld',
-        error: null,
-        errorStatus: null,
-      });
-      return 'blocked' as const;
+    const entries = await ctx.db.outbox.bulkGet([...seqs]);
+    const claims: Claim[] = [];
+    const puts: OutboxEntry[] = [];
+    for (const entry of entries) {
+      if (!entry || entry.state === 'failed' || entry.state === 'conflict') {
+        claims.push(null);
+      } else if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
+        puts.push({ ...entry, state: 'failed', errorKey: 'tooOld', error: null, errorStatus: null });
+        claims.push('blocked');
+      } else {
+        const claimed: OutboxEntry = {
+          ...entry,
+          state: 'sending',
+          attempts: entry.attempts + 1,
+          keyUsedAt: entry.keyUsedAt ?? ctx.now(),
+        };
+        puts.push(claimed);
+        claims.push(claimed);
+      }
     }
-    const claimed: OutboxEntry = {
-      ...entry,
-      state: 'sending',
-      attempts: entry.attempts + 1,
-      keyUsedAt: entry.keyUsedAt ?? ctx.now(),
-    };
-    await ctx.db.outbox.put(claimed);
-    return claimed;
+    if (puts.length > 0) await ctx.db.outbox.bulkPut(puts);
+    return claims;
   });
 }
 
@@ -168,9 +175,10 @@ async function currentRecord(
   return null;
 }
 
-async function sendEntry(ctx: EngineContext, seq: number): Promise<SendOutcome> {
+/** Sends one claimed entry; after a merge (409 with disjoint changes) it claims and sends it again. */
+async function sendEntry(ctx: EngineContext, seq: number, claimed: Claim): Promise<SendOutcome> {
   for (let merges = 0; ; merges++) {
-    const entry = await claim(ctx, seq);
+    const entry = merges === 0 ? claimed : (await claimAll(ctx, [seq]))[0]!;
     if (entry === null) return { kind: 'skipped' };
     if (entry === 'blocked') return { kind: 'blocked' };
     let request: TransportRequest;
@@ -213,10 +221,51 @@ function sendable(entries: OutboxEntry[], userId: string, blocked: Set<string>):
 }
 
 /**
- * One replay run under the replay lock: FIFO through the signed-in user's entries. Network errors,
- * 5xx and 429 stop the run (back-off); 401 stops it until the user signs in again; a failed or
- * conflicting entry holds back later changes of its record while other records go on.
- * `force` ignores back-off (the browser came online, a person pressed Retry).
+ * How many entries go at once. Only neighbours in FIFO order of one collection and of different
+ * records share a window: a record's changes stay in order, and a record another collection points to
+ * (the excavator a report names) is created before anything that names it, as it was written.
+ */
+export const REPLAY_WINDOW = 6;
+
+export interface ReplayWindow {
+  entries: OutboxEntry[];
+  /** The entry after the window waits for its back-off (a run without `force` stops there). */
+  waitUntil: number | null;
+  next: number;
+}
+
+export function nextWindow(
+  ctx: EngineContext,
+  queue: OutboxEntry[],
+  from: number,
+  force: boolean,
+  blocked: Set<string>,
+  seen: Set<number>,
+): ReplayWindow {
+  const entries: OutboxEntry[] = [];
+  const records = new Set<string>();
+  let index = from;
+  while (index < queue.length && entries.length < REPLAY_WINDOW) {
+    const entry = queue[index]!;
+    const key = recordKey(entry.collection, entry.recordId);
+    if (entries.length > 0 && (entry.collection !== entries[0]!.collection || records.has(key))) break;
+    seen.add(entry.seq!);
+    index++;
+    if (blocked.has(key)) continue;
+    if (!force && entry.nextAttemptAt > ctx.now())
+      return { entries, waitUntil: entry.nextAttemptAt, next: index };
+    records.add(key);
+    entries.push(entry);
+  }
+  return { entries, waitUntil: null, next: index };
+}
+
+/**
+ * One replay run under the replay lock: FIFO through the signed-in user's entries, a window of
+ * independent neighbours at a time (see REPLAY_WINDOW). Network errors, 5xx and 429 stop the run
+ * (back-off); 401 stops it until the user signs in again; a failed or conflicting entry holds back
+ * later changes of its record while other records go on. `force` ignores back-off (the browser came
+ * online, a person pressed Retry).
  */
 export async function runReplay(ctx: EngineContext, force: boolean): Promise<ReplayResult> {
   const user = ctx.getUser();
@@ -229,30 +278,37 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
       (entry) => !seen.has(entry.seq!),
     );
     if (queue.length === 0) return { status: 'done', sent };
-    for (const entry of queue) {
-      seen.add(entry.seq!);
-      const key = recordKey(entry.collection, entry.recordId);
-      if (blocked.has(key)) continue;
-      if (!force && entry.nextAttemptAt > ctx.now()) {
-        return {
-          status: 'retry-later',
-          sent,
-          retryAt: entry.nextAttemptAt,
-          error: entry.error,
-          offline: false,
-        };
+    for (let index = 0; index < queue.length;) {
+      const window = nextWindow(ctx, queue, index, force, blocked, seen);
+      index = window.next;
+      const seqs = window.entries.map((entry) => entry.seq!);
+      const claims = seqs.length > 0 ? await claimAll(ctx, seqs) : [];
+      const outcomes = await Promise.all(seqs.map((seq, k) => sendEntry(ctx, seq, claims[k]!)));
+      let stop: ReplayResult | null = null;
+      for (const [k, outcome] of outcomes.entries()) {
+        const entry = window.entries[k]!;
+        if (outcome.kind === 'sent') sent++;
+        else if (outcome.kind === 'blocked') blocked.add(recordKey(entry.collection, entry.recordId));
+        else if (outcome.kind === 'auth') stop = { status: 'auth-required', sent: 0, userId: user.id };
+        else if (outcome.kind === 'transient' && stop?.status !== 'auth-required') {
+          stop ??= {
+            status: 'retry-later',
+            sent: 0,
+            retryAt: outcome.retryAt,
+            error: outcome.error,
+            offline: outcome.offline,
+          };
+        }
       }
-      const outcome = await sendEntry(ctx, entry.seq!);
-      if (outcome.kind === 'sent') sent++;
-      else if (outcome.kind === 'blocked') blocked.add(key);
-      else if (outcome.kind === 'auth') return { status: 'auth-required', sent, userId: user.id };
-      else if (outcome.kind === 'transient') {
+      if (stop) return { ...stop, sent };
+      if (window.waitUntil !== null) {
+        const waiting = queue[index - 1]!;
         return {
           status: 'retry-later',
           sent,
-          retryAt: outcome.retryAt,
-          error: outcome.error,
-          offline: outcome.offline,
+          retryAt: window.waitUntil,
+          error: waiting.error,
+          offline: false,
         };
       }
     }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, parseRetryAfter } from '@/client/offline/backoff';
 import { createHarness, createMemoryLocks, excavator, type Harness } from './harness';
+import { nextWindow, REPLAY_WINDOW } from '@/client/offline/replay';
+import { recordKey } from '@/client/offline/rows';
+import type { OutboxEntry } from '@/client/offline/types';
 
 /** Waits for the engine's background work (slow on a busy machine). */
 const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
@@ -66,12 +69,14 @@ describe('replay', () => {
   });
 
   it('stops on a 5xx, backs off exponentially with jitter and honours the back-off unless forced', async () => {
-    await h.engine.createRecord('excavators', excavator('A'));
-    await h.engine.createRecord('excavators', excavator('B'));
+    // One window goes at once (A fails, its neighbours are sent); the run stops before the next window.
+    const records = REPLAY_WINDOW + 2;
+    for (let i = 0; i < records; i++) await h.engine.createRecord('excavators', excavator(`E${i}`));
     h.server.faults.push('http500');
     const first = await h.engine.replay();
-    expect(first).toMatchObject({ status: 'retry-later', sent: 0, offline: false });
-    expect(writes()).toHaveLength(1);
+    expect(first).toMatchObject({ status: 'retry-later', sent: REPLAY_WINDOW - 1, offline: false });
+    expect(writes()).toHaveLength(REPLAY_WINDOW);
+    expect(await h.db.outbox.count()).toBe(3);
     const entry = await h.db.outbox.orderBy('seq').first();
     expect(entry).toMatchObject({ state: 'waiting', attempts: 1, error: 'Internal server error' });
     expect(entry!.nextAttemptAt - h.clock.now).toBe(backoffDelay(1, () => 0.5));
@@ -80,12 +85,13 @@ describe('replay', () => {
       lastError: 'Internal server error',
     });
 
-    // Not yet time: nothing is sent.
+    // Not yet time: nothing is sent, not even the entries behind the one that waits.
     expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', sent: 0 });
-    expect(writes()).toHaveLength(1);
+    expect(writes()).toHaveLength(REPLAY_WINDOW);
 
     h.clock.now = entry!.nextAttemptAt;
-    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 2 });
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 3 });
+    expect(h.server.live()).toHaveLength(records);
     expect(h.engine.status.get()).toMatchObject({ retryAt: null, lastError: null });
   });
 
@@ -263,5 +269,72 @@ describe('back-off schedule', () => {
     expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:10 GMT', now)).toBe(10_000);
     expect(parseRetryAfter(null, now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBe(0);
+  });
+});
+
+describe('replay windows', () => {
+  const ctx = { now: () => 1_000 } as Parameters<typeof nextWindow>[0];
+  let seq = 0;
+  const entry = (collection: string, recordId: string, nextAttemptAt = 0) =>
+    ({ seq: ++seq, collection, recordId, nextAttemptAt }) as OutboxEntry;
+  const ids = (entries: OutboxEntry[]) => entries.map((e) => `${e.collection}:${e.recordId}`);
+
+  it('groups FIFO neighbours of one collection and different records, at most REPLAY_WINDOW', () => {
+    const queue = [
+      entry('excavators', 'a'),
+      entry('excavators', 'b'),
+      entry('excavators', 'a'),
+      entry('reports', 'r'),
+      ...Array.from({ length: REPLAY_WINDOW + 1 }, (_, i) => entry('inventory', `i${i}`)),
+    ];
+    const seen = new Set<number>();
+    const first = nextWindow(ctx, queue, 0, false, new Set(), seen);
+    expect(ids(first.entries)).toEqual(['excavators:a', 'excavators:b']);
+    const second = nextWindow(ctx, queue, first.next, false, new Set(), seen);
+    expect(ids(second.entries)).toEqual(['excavators:a']);
+    const third = nextWindow(ctx, queue, second.next, false, new Set(), seen);
+    expect(ids(third.entries)).toEqual(['reports:r']);
+    const fourth = nextWindow(ctx, queue, third.next, false, new Set(), seen);
+    expect(fourth.entries).toHaveLength(REPLAY_WINDOW);
+    expect(nextWindow(ctx, queue, fourth.next, false, new Set(), seen).entries).toHaveLength(1);
+    expect(seen.size).toBe(queue.length);
+  });
+
+  it('skips blocked records and stops at an entry still backing off unless forced', () => {
+    const queue = [entry('excavators', 'a'), entry('excavators', 'b'), entry('excavators', 'c', 5_000)];
+    const blocked = new Set([recordKey('excavators', 'a')]);
+    const window = nextWindow(ctx, queue, 0, false, blocked, new Set());
+    expect(ids(window.entries)).toEqual(['excavators:b']);
+    expect(window.waitUntil).toBe(5_000);
+    expect(ids(nextWindow(ctx, queue, 0, true, blocked, new Set()).entries)).toEqual([
+      'excavators:b',
+      'excavators:c',
+    ]);
+  });
+});
+
+describe('pull while replaying', () => {
+  let h2: Harness;
+  beforeEach(() => {
+    h2 = createHarness();
+  });
+  afterEach(async () => {
+    await h2.dispose();
+  });
+
+  it('waits for the replay and pulls once for all the pokes it caused', async () => {
+    for (let i = 0; i < 3; i++) await h2.engine.createRecord('excavators', excavator(`P${i}`));
+    const replaying = h2.engine.replay();
+    expect(h2.engine.status.get().replaying).toBe(true);
+    const pulls = [h2.engine.pull(), h2.engine.pull()];
+    await replaying;
+    expect((await Promise.all(pulls)).map((p) => p.status)).toEqual(['done', 'done']);
+    const urls = h2.server.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`);
+    expect(urls).toEqual([
+      'POST /api/excavators',
+      'POST /api/excavators',
+      'POST /api/excavators',
+      'GET /api/sync/pull',
+    ]);
   });
 });
