@@ -1,4 +1,4 @@
-import { SYNC_PULL_DEFAULT_LIMIT, syncPullResponseSchema, type SyncPullResponse } from '@/domain/sync';
+import { SYNC_PULL_MAX_LIMIT, syncPullResponseSchema, type SyncPullResponse } from '@/domain/sync';
 import { rememberServerVersion } from './acknowledge';
 import { isSyncCollection, SYNC_COLLECTIONS, type SyncCollection } from './collections';
 import { reportNetworkFailure, reportServerReached } from './connectivity';
@@ -96,7 +96,14 @@ async function applyPage(
 }
 
 function pullUrl(cursor: number): string {
-  return `/api/sync/pull?cursor=${cursor}&limit=${SYNC_PULL_DEFAULT_LIMIT}`;
+  return `/api/sync/pull?cursor=${cursor}&limit=${SYNC_PULL_MAX_LIMIT}`;
+}
+
+/** Starts a page request; its failure is handled where it is awaited (or not at all once abandoned). */
+function requestPage(ctx: EngineContext, cursor: number) {
+  const request = send(ctx, { method: 'GET', url: pullUrl(cursor), headers: {} });
+  request.catch(() => undefined);
+  return request;
 }
 
 /**
@@ -117,10 +124,12 @@ export async function runPull(ctx: EngineContext): Promise<PullResult> {
   let fresh = cursor === 0 ? await snapshot(ctx) : null;
   let restarts = 0;
   let changes = 0;
+  // The next page is requested before this one is written, so the server and IndexedDB work at once.
+  let next = requestPage(ctx, cursor);
   for (let pages = 1; ; pages++) {
     let response;
     try {
-      response = await send(ctx, { method: 'GET', url: pullUrl(cursor), headers: {} });
+      response = await next;
     } catch {
       reportNetworkFailure();
       return { status: 'offline' };
@@ -135,10 +144,12 @@ export async function runPull(ctx: EngineContext): Promise<PullResult> {
       cursor = 0;
       served = null;
       fresh = await snapshot(ctx);
+      next = requestPage(ctx, cursor);
       continue;
     }
     if (!parsed?.success) return { status: 'error', httpStatus: response.status };
     const page = parsed.data;
+    if (page.hasMore) next = requestPage(ctx, page.cursor);
     const lost = (served ?? []).filter((c) => !page.collections.includes(c)).filter(isSyncCollection);
     try {
       if (lost.length > 0) await clearMirror(ctx, lost);

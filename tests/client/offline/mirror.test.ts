@@ -16,15 +16,15 @@ const pulls = () => h.server.requests.filter((r) => r.url.startsWith('/api/sync/
 
 describe('mirror', () => {
   it('pages through the pull until hasMore is false and stores the cursor', async () => {
-    for (let i = 0; i < 1203; i++)
+    for (let i = 0; i < 4203; i++)
       h.server.createAsOther(`id-${String(i).padStart(4, '0')}`, excavator(`E${i}`));
-    expect(await h.engine.pull()).toEqual({ status: 'done', changes: 1203, pages: 3 });
+    expect(await h.engine.pull()).toEqual({ status: 'done', changes: 4203, pages: 3 });
     expect(pulls().map((r) => r.url)).toEqual([
-      '/api/sync/pull?cursor=0&limit=500',
-      '/api/sync/pull?cursor=500&limit=500',
-      '/api/sync/pull?cursor=1000&limit=500',
+      '/api/sync/pull?cursor=0&limit=2000',
+      '/api/sync/pull?cursor=2000&limit=2000',
+      '/api/sync/pull?cursor=4000&limit=2000',
     ]);
-    expect(await h.db.excavators.count()).toBe(1203);
+    expect(await h.db.excavators.count()).toBe(4203);
     expect(await h.db.excavators.get('id-0007')).toMatchObject({
       name: 'E7',
       version: 1,
@@ -32,7 +32,7 @@ describe('mirror', () => {
     });
     expect((await h.db.meta.get(MIRROR_STATE_KEY))?.value).toEqual({
       userId: 'u1',
-      cursor: 1203,
+      cursor: 4203,
       collections: ['excavators'],
     });
   });
@@ -45,7 +45,7 @@ describe('mirror', () => {
     h.server.deleteAsOther('b');
     h.server.requests = [];
     await h.engine.pull();
-    expect(pulls()[0]!.url).toBe('/api/sync/pull?cursor=2&limit=500');
+    expect(pulls()[0]!.url).toBe('/api/sync/pull?cursor=2&limit=2000');
     expect(await h.db.excavators.get('a')).toMatchObject({ location: 'Yard 5', version: 2 });
     expect(await h.db.excavators.get('b')).toBeUndefined();
   });
@@ -82,8 +82,8 @@ describe('mirror', () => {
     h.server.requests = [];
     expect(await h.engine.pull()).toMatchObject({ status: 'done' });
     expect(pulls().map((r) => r.url)).toEqual([
-      '/api/sync/pull?cursor=3&limit=500',
-      '/api/sync/pull?cursor=0&limit=500',
+      '/api/sync/pull?cursor=3&limit=2000',
+      '/api/sync/pull?cursor=0&limit=2000',
     ]);
     expect((await h.db.excavators.toArray()).map((r) => r.id).sort()).toEqual(['a', 'c', 'd', 'e']);
     expect(await h.db.excavators.get('c')).toMatchObject({ location: 'mine', _sync: 'pending' });
@@ -96,7 +96,7 @@ describe('mirror', () => {
     h.signIn('u2');
     h.server.requests = [];
     await h.engine.pull();
-    expect(pulls()[0]!.url).toBe('/api/sync/pull?cursor=0&limit=500');
+    expect(pulls()[0]!.url).toBe('/api/sync/pull?cursor=0&limit=2000');
     expect((await h.db.excavators.toArray()).map((r) => r.id)).toEqual(['a']);
   });
 
