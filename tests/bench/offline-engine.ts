@@ -2,13 +2,13 @@
 // - import a 10,000-row CSV end to end (parse and map with the shared domain code, one import call);
 // - mirror those 10,000 rows into IndexedDB from an empty browser profile;
 // - replay 500 writes queued while offline.
-// Prints one JSON line per case. Run alone with `node --import tsx tests/bench/offline-engine.ts` (starts its
+// Prints one JSON line per case; BENCH_PROFILE_DIR=<dir> saves the page's CPU profiles (see startProfile). Run alone with `node --import tsx tests/bench/offline-engine.ts` (starts its
 // own server) or call benchOfflineEngine() with a running server (tests/bench/run.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { mapInventoryCsv } from '@/domain/inventory-csv';
 import { countStore, queueInventoryCreates } from '../e2e/support/outbox';
@@ -91,6 +91,26 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/**
+ * With BENCH_PROFILE_DIR set, records the page's JavaScript CPU profile of a phase into
+ * `<dir>/<name>.cpuprofile` (open it in Chromium's DevTools; build with `vite build --minify false`
+ * for readable names). Returns the function that stops and saves it.
+ */
+async function startProfile(page: Page, name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return async () => undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  };
+}
+
 async function measure(url: string, token: string, userId: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -113,9 +133,11 @@ async function measure(url: string, token: string, userId: string) {
       if (firstPullAt === null && request.url().includes('/api/sync/pull')) firstPullAt = performance.now();
     };
     page.on('request', onRequest);
+    const stopMirrorProfile = await startProfile(page, 'mirror');
     await page.goto('/', { waitUntil: 'commit' });
     await waitFor(async () => (await countStore(page, 'inventory')) >= MIRROR_ROWS, 120_000, 'the mirror');
     const finished = performance.now();
+    await stopMirrorProfile();
     page.off('request', onRequest);
     const mirror = line(
       'mirror into IndexedDB (empty profile, first pull request to last row)',
@@ -134,18 +156,10 @@ async function measure(url: string, token: string, userId: string) {
     await page.goto('/api/health');
     await queueInventoryCreates(page, userId, REPLAY_WRITES, 'Queued part');
     const replayStarted = performance.now();
-    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-      await cdp.send('Profiler.start');
-    }
+    const stopReplayProfile = await startProfile(page, 'replay');
     await page.goto('/', { waitUntil: 'commit' });
     await waitFor(async () => (await countStore(page, 'outbox')) === 0, 120_000, 'the replay');
-    if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-    }
+    await stopReplayProfile();
     const replay = line(
       'replay queued writes (app start to empty outbox)',
       REPLAY_WRITES,

@@ -1,6 +1,6 @@
-import Dexie from 'dexie';
+import Dexie, { type ObservabilitySet } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SyncCollection } from './collections';
 import type { OfflineDb } from './db';
 import type { SyncStatus } from './engine';
@@ -88,13 +88,64 @@ export async function readOutboxSummary(db: OfflineDb, userId: string | null): P
   });
 }
 
-export function useOutboxSummary(userId: string | null): OutboxSummary {
+/** How often at most the outbox's badge and list states are read again while entries change. */
+export const OUTBOX_REFRESH_MS = 200;
+
+/**
+ * A value read from the outbox, read again at most every OUTBOX_REFRESH_MS while it changes (in this
+ * tab or another). A replay changes the outbox twice per entry; a live query would re-read and
+ * re-render on every one of those commits.
+ */
+function useOutboxValue<T, A>(read: (db: OfflineDb, arg: A) => Promise<T>, arg: A, initial: T): T {
   const engine = useSyncEngine();
-  return useLiveQuery(
-    () => readOutboxSummary(engine.db, userId).catch(() => NO_ENTRIES),
-    [engine, userId],
-    NO_ENTRIES,
-  );
+  const [value, setValue] = useState<{ arg: A; value: T }>({ arg, value: initial });
+  useEffect(() => {
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let running = false;
+    let again = false;
+    const prefix = `idb://${engine.db.name}/outbox/`;
+    const run = async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        const next = await read(engine.db, arg);
+        if (active) setValue({ arg, value: next });
+      } catch {
+        // A closed database (another tab upgraded it) keeps the last value; the reload dialog says why.
+      } finally {
+        running = false;
+      }
+      if (again && active) {
+        again = false;
+        schedule();
+      }
+    };
+    const schedule = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void run();
+      }, OUTBOX_REFRESH_MS);
+    };
+    const onMutated = (parts: ObservabilitySet) => {
+      if (Object.keys(parts).some((part) => part.startsWith(prefix))) schedule();
+    };
+    Dexie.on.storagemutated.subscribe(onMutated);
+    void run();
+    return () => {
+      active = false;
+      if (timer) clearTimeout(timer);
+      Dexie.on.storagemutated.unsubscribe(onMutated);
+    };
+  }, [engine, read, arg]);
+  return Object.is(value.arg, arg) ? value.value : initial;
+}
+
+export function useOutboxSummary(userId: string | null): OutboxSummary {
+  return useOutboxValue(readOutboxSummary, userId, NO_ENTRIES);
 }
 
 /** The engine's in-memory state: replaying, paused for sign-in, back-off, last error. */
@@ -151,12 +202,7 @@ export async function readCollectionSyncStates(
 
 /** The sync state of every record of a collection that has waiting changes (for list rows). */
 export function useCollectionSyncStates(collection: SyncCollection): ReadonlyMap<string, RecordSyncState> {
-  const engine = useSyncEngine();
-  return useLiveQuery(
-    () => readCollectionSyncStates(engine.db, collection).catch(() => NO_STATES),
-    [engine, collection],
-    NO_STATES,
-  );
+  return useOutboxValue(readCollectionSyncStates, collection, NO_STATES);
 }
 
 /** One mirrored record, live (undefined while loading, null when absent). */

@@ -44,12 +44,19 @@ export async function sweep(ctx: EngineContext, before: Snapshot, served: string
     for (const collection of collections) {
       const table = ctx.db.collection(collection);
       const stale: string[] = [];
-      await table.each((row) => {
+      // Only rows the device had before can be stale: read those, not everything just mirrored.
+      const prefix = recordKey(collection, '');
+      const unseen = [...before.rows.keys()]
+        .filter((key) => key.startsWith(prefix) && !before.seen.has(key))
+        .map((key) => key.slice(prefix.length));
+      const rows = unseen.length > 0 ? await table.bulkGet(unseen) : [];
+      for (const row of rows) {
+        if (!row) continue;
         const key = recordKey(collection, row.id);
-        if (before.seen.has(key) || before.rows.get(key) !== row.version || row.version === 0) return;
+        if (before.rows.get(key) !== row.version || row.version === 0) continue;
         if (pending.has(key)) gone.set(key, Math.max(row.version, gone.get(key) ?? 0));
         else stale.push(row.id);
-      });
+      }
       await table.bulkDelete(stale);
       for (const [key, version] of gone) {
         const [owner, id] = key.split('\u0000') as [string, string];

@@ -1,10 +1,14 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncEngineProvider } from '@/client/offline/engine-context';
 import {
   readCollectionSyncStates,
   readOutboxSummary,
   recordStateOf,
   summarize,
+  useOutboxSummary,
 } from '@/client/offline/hooks';
 import type { OutboxEntry } from '@/client/offline/types';
 import { createHarness, type Harness } from './harness';
@@ -88,5 +92,27 @@ describe('outbox summaries read from the indexes', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('useOutboxSummary', () => {
+  it('follows a burst of outbox changes with a few reads, not one per change', async () => {
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders++;
+        return useOutboxSummary('u1');
+      },
+      {
+        wrapper: ({ children }) => createElement(SyncEngineProvider, { engine: h.engine }, children),
+      },
+    );
+    await waitFor(() => expect(result.current.waiting).toBe(0));
+    const before = renders;
+    for (let i = 0; i < 40; i++) {
+      await h.db.outbox.add(entry(1000 + i, 'u1', 'inventory', `burst-${i}`, 'waiting'));
+    }
+    await waitFor(() => expect(result.current.waiting).toBe(40));
+    expect(renders - before).toBeLessThan(10);
   });
 });
