@@ -37,6 +37,25 @@ export async function clearMirror(ctx: EngineContext, collections: readonly Sync
   });
 }
 
+/** Above this many changes a page first asks which ids exist (one key read) and reads only those rows. */
+const KEY_SCAN_FROM = 200;
+
+/**
+ * The local rows of `ids` (undefined where absent). A big page (a mirror from cursor 0) mostly brings
+ * rows the device does not have: reading every id one by one would cost more than writing the page.
+ */
+async function existingRows(
+  table: ReturnType<EngineContext['db']['collection']>,
+  ids: string[],
+): Promise<Array<SyncedRow | undefined>> {
+  if (ids.length < KEY_SCAN_FROM) return table.bulkGet(ids);
+  const present = new Set(await table.toCollection().primaryKeys());
+  const wanted = ids.filter((id) => present.has(id));
+  if (wanted.length === 0) return ids.map(() => undefined);
+  const rows = new Map((await table.bulkGet(wanted)).map((row, i) => [wanted[i]!, row]));
+  return ids.map((id) => rows.get(id));
+}
+
 /**
  * Applies one page in one transaction. A record with waiting changes is never overwritten (its newest
  * server version is kept aside for a later discard); an older version never replaces a newer one (a
@@ -67,7 +86,7 @@ async function applyPage(
     for (const [collection, changes] of byCollection) {
       const table = ctx.db.collection(collection);
       const list = [...changes.values()];
-      const existing = await table.bulkGet(list.map((c) => c.id));
+      const existing = await existingRows(table, list.map((c) => c.id));
       const puts: SyncedRow[] = [];
       const deletes: string[] = [];
       for (const [index, change] of list.entries()) {

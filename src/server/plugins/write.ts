@@ -10,7 +10,7 @@ import {
 } from '@/domain/sync';
 import type { Database } from '../db/client';
 import { HttpError, badRequest, conflict } from '../http-error';
-import { lockChangeCounter, nextChangeSeq } from '../modules/sync/cursor';
+import { nextChangeSeq } from '../modules/sync/cursor';
 import {
   findIdempotencyRecord,
   lockIdempotencyKey,
@@ -30,7 +30,8 @@ import {
  *     }),
  *
  * In one transaction it: claims the Idempotency-Key (when sent; user-scoped, fingerprinted), replays a
- * completed key's stored answer, locks the change counter (when `collections` is given), runs the work,
+ * completed key's stored answer, locks the change counter by taking its next value (when `collections`
+ * is given), runs the work,
  * stores status + body + headers with the key, and commits. After the commit it runs `afterCommit`
  * callbacks and emits 'sync:changed' for the collections stamped, which the realtime plugin turns into
  * `sync` pokes. On failure it rolls back and runs `onRollback` callbacks (e.g. removing files stored for
@@ -193,7 +194,9 @@ export const writePlugin = fp(
             }
           }
           const allowed = options.collections ?? [];
-          if (allowed.length > 0) await lockChangeCounter(tx);
+          // Taking the first cursor value locks the counter row (commit order = cursor order) and saves
+          // the separate lock query: most writes stamp one row. An unused value is a harmless gap.
+          let reserved = allowed.length > 0 ? await nextChangeSeq(tx) : null;
           const result = await work({
             tx,
             stamp: async (collection) => {
@@ -203,6 +206,11 @@ export const writePlugin = fp(
                 );
               }
               stamped.add(collection);
+              if (reserved !== null) {
+                const value = reserved;
+                reserved = null;
+                return value;
+              }
               return nextChangeSeq(tx);
             },
             onRollback: (fn) => rollbacks.push(fn),

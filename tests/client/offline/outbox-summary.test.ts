@@ -104,7 +104,7 @@ describe('useOutboxSummary', () => {
         return useOutboxSummary('u1');
       },
       {
-        wrapper: ({ children }) => createElement(SyncEngineProvider, { engine: h.engine }, children),
+        wrapper: ({ children }) => createElement(SyncEngineProvider, { engine: h.engine, children }),
       },
     );
     await waitFor(() => expect(result.current.waiting).toBe(0));

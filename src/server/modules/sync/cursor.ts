@@ -6,7 +6,7 @@ import { syncCounter } from '../../db/schema';
  * The change cursor (ARCHITECTURE §6). Of the two designs the architecture allows we use the counter
  * row, not xid8 snapshots:
  * - Every synced write transaction locks the one `sync_counter` row first (runWrite does it before any
- *   work) and stamps each row it writes with the next value. A second writer waits for that lock, so it
+ *   work, by taking the first value it will stamp with) and stamps each row it writes with the next value. A second writer waits for that lock, so it
  *   can only obtain a higher value after the first has committed: commit order = cursor order. A pull
  *   that sees value N therefore already sees every row stamped ≤ N, and never skips a late commit.
  * - It works unchanged on PGlite (one connection, nothing to wait for) and PostgreSQL, needs no
