@@ -86,7 +86,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    // Each check opens the database in the page: often enough to time, rarely enough not to slow it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`timed out waiting for ${what}`);
 }
@@ -156,23 +157,37 @@ async function measure(url: string, token: string, userId: string) {
     await page.goto('/api/health');
     await queueInventoryCreates(page, userId, REPLAY_WRITES, 'Queued part');
     const replayStarted = performance.now();
+    let firstWriteAt: number | null = null;
+    const onWrite = (request: { method(): string; url(): string }) => {
+      if (firstWriteAt === null && request.method() === 'POST' && request.url().includes('/api/inventory')) {
+        firstWriteAt = performance.now();
+      }
+    };
+    page.on('request', onWrite);
     const stopReplayProfile = await startProfile(page, 'replay');
     await page.goto('/', { waitUntil: 'commit' });
     await waitFor(async () => (await countStore(page, 'outbox')) === 0, 120_000, 'the replay');
+    const replayed = performance.now();
+    page.off('request', onWrite);
     await stopReplayProfile();
     const replay = line(
-      'replay queued writes (app start to empty outbox)',
+      'replay queued writes (first write request to empty outbox)',
       REPLAY_WRITES,
-      performance.now() - replayStarted,
+      replayed - (firstWriteAt ?? replayStarted),
       GOALS_MS.replay,
     );
+    const startToReplayed = {
+      case: 'app start to 500 queued writes replayed (loading the app and signing in included)',
+      rows: REPLAY_WRITES,
+      ms: Math.round(replayed - replayStarted),
+    };
 
     const server = await api<{ total: number }>(url, token, '/api/inventory?limit=1&q=Queued%20part');
     if (server.total !== REPLAY_WRITES) {
       throw new Error(`the server holds ${server.total} replayed rows, expected exactly ${REPLAY_WRITES}`);
     }
     await context.close();
-    return [mirror, startToMirrored, replay];
+    return [mirror, startToMirrored, replay, startToReplayed];
   } finally {
     await browser.close();
   }

@@ -221,51 +221,34 @@ function sendable(entries: OutboxEntry[], userId: string, blocked: Set<string>):
 }
 
 /**
- * How many entries go at once. Only neighbours in FIFO order of one collection and of different
- * records share a window: a record's changes stay in order, and a record another collection points to
- * (the excavator a report names) is created before anything that names it, as it was written.
+ * How many entries are in flight at once. Entries start in FIFO order while a slot is free; one waits
+ * while a change of its record is in flight (a record's changes stay in order) or while entries of
+ * another collection are (a record another collection points to, like the excavator a report names,
+ * is created before anything that names it, as it was written).
  */
 export const REPLAY_WINDOW = 6;
 
-export interface ReplayWindow {
-  entries: OutboxEntry[];
-  /** The entry after the window waits for its back-off (a run without `force` stops there). */
-  waitUntil: number | null;
-  next: number;
+type Stop = Extract<ReplayResult, { status: 'auth-required' | 'retry-later' }>;
+
+export interface InFlight {
+  key: string;
+  collection: string;
 }
 
-export function nextWindow(
-  ctx: EngineContext,
-  queue: OutboxEntry[],
-  from: number,
-  force: boolean,
-  blocked: Set<string>,
-  seen: Set<number>,
-): ReplayWindow {
-  const entries: OutboxEntry[] = [];
-  const records = new Set<string>();
-  let index = from;
-  while (index < queue.length && entries.length < REPLAY_WINDOW) {
-    const entry = queue[index]!;
-    const key = recordKey(entry.collection, entry.recordId);
-    if (entries.length > 0 && (entry.collection !== entries[0]!.collection || records.has(key))) break;
-    seen.add(entry.seq!);
-    index++;
-    if (blocked.has(key)) continue;
-    if (!force && entry.nextAttemptAt > ctx.now())
-      return { entries, waitUntil: entry.nextAttemptAt, next: index };
-    records.add(key);
-    entries.push(entry);
-  }
-  return { entries, waitUntil: null, next: index };
+/** May `entry` start now, next to the entries in flight? */
+export function mayStart(entry: OutboxEntry, inFlight: readonly InFlight[]): boolean {
+  if (inFlight.length === 0) return true;
+  if (inFlight.length >= REPLAY_WINDOW) return false;
+  const key = recordKey(entry.collection, entry.recordId);
+  return inFlight.every((other) => other.collection === entry.collection && other.key !== key);
 }
 
 /**
- * One replay run under the replay lock: FIFO through the signed-in user's entries, a window of
- * independent neighbours at a time (see REPLAY_WINDOW). Network errors, 5xx and 429 stop the run
- * (back-off); 401 stops it until the user signs in again; a failed or conflicting entry holds back
- * later changes of its record while other records go on. `force` ignores back-off (the browser came
- * online, a person pressed Retry).
+ * One replay run under the replay lock: FIFO through the signed-in user's entries, up to REPLAY_WINDOW
+ * independent ones in flight (see mayStart). Network errors, 5xx and 429 stop the run (back-off) once
+ * the entries in flight have answered; 401 stops it until the user signs in again; a failed or
+ * conflicting entry holds back later changes of its record while other records go on. `force` ignores
+ * back-off (the browser came online, a person pressed Retry).
  */
 export async function runReplay(ctx: EngineContext, force: boolean): Promise<ReplayResult> {
   const user = ctx.getUser();
@@ -278,39 +261,51 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
       (entry) => !seen.has(entry.seq!),
     );
     if (queue.length === 0) return { status: 'done', sent };
-    for (let index = 0; index < queue.length;) {
-      const window = nextWindow(ctx, queue, index, force, blocked, seen);
-      index = window.next;
-      const seqs = window.entries.map((entry) => entry.seq!);
-      const claims = seqs.length > 0 ? await claimAll(ctx, seqs) : [];
-      const outcomes = await Promise.all(seqs.map((seq, k) => sendEntry(ctx, seq, claims[k]!)));
-      let stop: ReplayResult | null = null;
-      for (const [k, outcome] of outcomes.entries()) {
-        const entry = window.entries[k]!;
-        if (outcome.kind === 'sent') sent++;
-        else if (outcome.kind === 'blocked') blocked.add(recordKey(entry.collection, entry.recordId));
-        else if (outcome.kind === 'auth') stop = { status: 'auth-required', sent: 0, userId: user.id };
-        else if (outcome.kind === 'transient' && stop?.status !== 'auth-required') {
-          stop ??= {
-            status: 'retry-later',
-            sent: 0,
-            retryAt: outcome.retryAt,
-            error: outcome.error,
-            offline: outcome.offline,
-          };
-        }
-      }
-      if (stop) return { ...stop, sent };
-      if (window.waitUntil !== null) {
-        const waiting = queue[index - 1]!;
-        return {
+    const inFlight = new Map<number, InFlight & { done: Promise<[number, SendOutcome]> }>();
+    const run: { stop: Stop | null; waitUntil: { at: number; error: string | null } | null } = {
+      stop: null,
+      waitUntil: null,
+    };
+
+    const settleOne = async () => {
+      const [seq, outcome] = await Promise.race([...inFlight.values()].map((f) => f.done));
+      const finished = inFlight.get(seq)!;
+      inFlight.delete(seq);
+      if (outcome.kind === 'sent') sent++;
+      else if (outcome.kind === 'blocked') blocked.add(finished.key);
+      // An auth stop outranks a transient one: the user must sign in before anything else helps.
+      else if (outcome.kind === 'auth') run.stop = { status: 'auth-required', sent: 0, userId: user.id };
+      else if (outcome.kind === 'transient' && run.stop === null) {
+        run.stop = {
           status: 'retry-later',
-          sent,
-          retryAt: window.waitUntil,
-          error: waiting.error,
-          offline: false,
+          sent: 0,
+          retryAt: outcome.retryAt,
+          error: outcome.error,
+          offline: outcome.offline,
         };
       }
+    };
+
+    for (const entry of queue) {
+      while (run.stop === null && !mayStart(entry, [...inFlight.values()])) await settleOne();
+      if (run.stop !== null) break;
+      seen.add(entry.seq!);
+      const key = recordKey(entry.collection, entry.recordId);
+      if (blocked.has(key)) continue;
+      if (!force && entry.nextAttemptAt > ctx.now()) {
+        run.waitUntil = { at: entry.nextAttemptAt, error: entry.error };
+        break;
+      }
+      const [claimed] = await claimAll(ctx, [entry.seq!]);
+      const seq = entry.seq!;
+      const done = sendEntry(ctx, seq, claimed!).then((outcome): [number, SendOutcome] => [seq, outcome]);
+      inFlight.set(seq, { key, collection: entry.collection, done });
+    }
+    while (inFlight.size > 0) await settleOne();
+    if (run.stop) return { ...run.stop, sent };
+    if (run.waitUntil) {
+      const { at, error } = run.waitUntil;
+      return { status: 'retry-later', sent, retryAt: at, error, offline: false };
     }
   }
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, parseRetryAfter } from '@/client/offline/backoff';
 import { createHarness, createMemoryLocks, excavator, type Harness } from './harness';
-import { nextWindow, REPLAY_WINDOW } from '@/client/offline/replay';
+import { mayStart, REPLAY_WINDOW } from '@/client/offline/replay';
 import { recordKey } from '@/client/offline/rows';
 import type { OutboxEntry } from '@/client/offline/types';
 
@@ -272,44 +272,24 @@ describe('back-off schedule', () => {
   });
 });
 
-describe('replay windows', () => {
-  const ctx = { now: () => 1_000 } as Parameters<typeof nextWindow>[0];
+describe('what may be in flight together', () => {
   let seq = 0;
-  const entry = (collection: string, recordId: string, nextAttemptAt = 0) =>
-    ({ seq: ++seq, collection, recordId, nextAttemptAt }) as OutboxEntry;
-  const ids = (entries: OutboxEntry[]) => entries.map((e) => `${e.collection}:${e.recordId}`);
+  const entry = (collection: string, recordId: string) =>
+    ({ seq: ++seq, collection, recordId }) as OutboxEntry;
+  const flying = (...entries: OutboxEntry[]) =>
+    entries.map((e) => ({ key: recordKey(e.collection, e.recordId), collection: e.collection }));
 
-  it('groups FIFO neighbours of one collection and different records, at most REPLAY_WINDOW', () => {
-    const queue = [
-      entry('excavators', 'a'),
-      entry('excavators', 'b'),
-      entry('excavators', 'a'),
-      entry('reports', 'r'),
-      ...Array.from({ length: REPLAY_WINDOW + 1 }, (_, i) => entry('inventory', `i${i}`)),
-    ];
-    const seen = new Set<number>();
-    const first = nextWindow(ctx, queue, 0, false, new Set(), seen);
-    expect(ids(first.entries)).toEqual(['excavators:a', 'excavators:b']);
-    const second = nextWindow(ctx, queue, first.next, false, new Set(), seen);
-    expect(ids(second.entries)).toEqual(['excavators:a']);
-    const third = nextWindow(ctx, queue, second.next, false, new Set(), seen);
-    expect(ids(third.entries)).toEqual(['reports:r']);
-    const fourth = nextWindow(ctx, queue, third.next, false, new Set(), seen);
-    expect(fourth.entries).toHaveLength(REPLAY_WINDOW);
-    expect(nextWindow(ctx, queue, fourth.next, false, new Set(), seen).entries).toHaveLength(1);
-    expect(seen.size).toBe(queue.length);
+  it('starts anything when nothing flies, and other records of the same collection next to it', () => {
+    expect(mayStart(entry('reports', 'r'), [])).toBe(true);
+    expect(mayStart(entry('excavators', 'b'), flying(entry('excavators', 'a')))).toBe(true);
   });
 
-  it('skips blocked records and stops at an entry still backing off unless forced', () => {
-    const queue = [entry('excavators', 'a'), entry('excavators', 'b'), entry('excavators', 'c', 5_000)];
-    const blocked = new Set([recordKey('excavators', 'a')]);
-    const window = nextWindow(ctx, queue, 0, false, blocked, new Set());
-    expect(ids(window.entries)).toEqual(['excavators:b']);
-    expect(window.waitUntil).toBe(5_000);
-    expect(ids(nextWindow(ctx, queue, 0, true, blocked, new Set()).entries)).toEqual([
-      'excavators:b',
-      'excavators:c',
-    ]);
+  it('holds a change while its record or another collection flies, or every slot is taken', () => {
+    expect(mayStart(entry('excavators', 'a'), flying(entry('excavators', 'a')))).toBe(false);
+    expect(mayStart(entry('reports', 'r'), flying(entry('excavators', 'a')))).toBe(false);
+    const full = flying(...Array.from({ length: REPLAY_WINDOW }, (_, i) => entry('inventory', `i${i}`)));
+    expect(mayStart(entry('inventory', 'next'), full)).toBe(false);
+    expect(mayStart(entry('inventory', 'next'), full.slice(1))).toBe(true);
   });
 });
 
