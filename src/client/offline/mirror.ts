@@ -86,7 +86,10 @@ async function applyPage(
     for (const [collection, changes] of byCollection) {
       const table = ctx.db.collection(collection);
       const list = [...changes.values()];
-      const existing = await existingRows(table, list.map((c) => c.id));
+      const existing = await existingRows(
+        table,
+        list.map((c) => c.id),
+      );
       const puts: SyncedRow[] = [];
       const deletes: string[] = [];
       for (const [index, change] of list.entries()) {
