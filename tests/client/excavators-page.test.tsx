@@ -83,6 +83,29 @@ describe('Excavator list', () => {
     ).toBeVisible();
   });
 
+  it('opens filtered by the status and maintenance the dashboard tiles link with', async () => {
+    await renderApp({ path: '/excavators?status=maintenance', user: MANAGER });
+    await screen.findByTestId('excavator-list');
+    expect(rowNames()).toEqual(['Bagger Süd']);
+    expect(screen.getByTestId('excavators-count')).toHaveTextContent('1 of 3 excavators');
+  });
+
+  it('keeps the maintenance filter in the URL: due, urgent, soon', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp({ path: '/excavators?maintenance=urgent', user: MANAGER });
+    await screen.findByTestId('excavator-list');
+    // Only Bagger Nord is due (20 h to go with a 500 h interval: urgent).
+    expect(rowNames()).toEqual(['Bagger Nord']);
+    await user.click(screen.getByRole('combobox', { name: 'Maintenance' }));
+    await user.click(await screen.findByRole('option', { name: 'Any maintenance state' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Bagger Nord', 'Bagger Süd', 'Kettenbagger 3']));
+    expect(router.state.location.search).toEqual({});
+    await user.click(screen.getByRole('combobox', { name: 'Maintenance' }));
+    await user.click(await screen.findByRole('option', { name: 'Maintenance soon' }));
+    await waitFor(() => expect(screen.queryByTestId('excavator-list')).toBeNull());
+    expect(router.state.location.search).toEqual({ maintenance: 'soon' });
+  });
+
   it('searches by name, model, serial number and location, and filters by status', async () => {
     const user = userEvent.setup();
     await renderApp({ path: '/excavators', user: MANAGER });

@@ -11,7 +11,7 @@ import { ExcavatorList } from './components/excavator-list';
 import { ExcavatorsEmpty, ExcavatorsLoading } from './components/excavators-empty';
 import { QuickViewDrawer } from './components/quick-view-drawer';
 import { ExcavatorFormModal } from './form/excavator-form-modal';
-import { filterExcavators, NEW_EXCAVATOR, type StatusFilter } from './model';
+import { filterExcavators, NEW_EXCAVATOR } from './model';
 import { useAllExcavators } from './use-excavators';
 import { useExcavatorsNavigation } from './use-excavators-navigation';
 import { useViewMode } from './view-mode';
@@ -23,18 +23,18 @@ export function ExcavatorsPage() {
   const canWrite = can(user, 'fleet:write');
   const nav = useExcavatorsNavigation();
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const { status, maintenance } = nav;
   const [mode, setMode] = useViewMode(user.id);
   const all = useAllExcavators();
   const syncStates = useCollectionSyncStates('excavators');
   const items = useMemo(
-    () => (all ? filterExcavators(all, search, status) : undefined),
-    [all, search, status],
+    () => (all ? filterExcavators(all, search, status, maintenance) : undefined),
+    [all, search, status, maintenance],
   );
-  const filtered = search.trim() !== '' || status !== 'all';
+  const filtered = search.trim() !== '' || status !== 'all' || maintenance !== 'all';
   const clear = () => {
     setSearch('');
-    setStatus('all');
+    nav.setFilters({ status: 'all', maintenance: 'all' });
   };
 
   return (
@@ -57,7 +57,9 @@ export function ExcavatorsPage() {
             search={search}
             onSearchChange={setSearch}
             status={status}
-            onStatusChange={setStatus}
+            onStatusChange={(next) => nav.setFilters({ status: next })}
+            maintenance={maintenance}
+            onMaintenanceChange={(next) => nav.setFilters({ maintenance: next })}
             mode={mode}
             onModeChange={setMode}
           />

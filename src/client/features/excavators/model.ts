@@ -12,9 +12,16 @@ import type { SyncedRow } from '@/client/offline';
 export type ExcavatorRecord = Excavator;
 
 /** The route's search params: quick view (`view`) and form (`edit`: an id, or `new`). */
+/** `due`: urgent or soon (the dashboard's upcoming-maintenance tile links here with it). */
+export const MAINTENANCE_FILTERS = ['due', 'urgent', 'soon'] as const;
+export type MaintenanceFilter = (typeof MAINTENANCE_FILTERS)[number] | 'all';
+
 export const excavatorsSearchSchema = z.object({
   view: z.string().min(1).optional().catch(undefined),
   edit: z.string().min(1).optional().catch(undefined),
+  /** Filters from links (dashboard tiles) and from the filter bar; an unknown value means none. */
+  status: z.enum(EXCAVATOR_STATUSES).optional().catch(undefined),
+  maintenance: z.enum(MAINTENANCE_FILTERS).optional().catch(undefined),
 });
 export type ExcavatorsSearch = z.infer<typeof excavatorsSearchSchema>;
 export const NEW_EXCAVATOR = 'new';
@@ -72,14 +79,24 @@ export function toExcavator(row: SyncedRow, intervalHours: number): ExcavatorRec
 export const compareByName = (a: ExcavatorRecord, b: ExcavatorRecord) =>
   a.name.localeCompare(b.name) || a.serialNumber.localeCompare(b.serialNumber);
 
-/** The list the screen shows: live rows without tombstones, by search text and status. */
+function matchesMaintenance(e: ExcavatorRecord, filter: MaintenanceFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'due') return e.maintenance.label !== 'ok';
+  return e.maintenance.label === filter;
+}
+
+/** The list the screen shows: live rows without tombstones, by search text, status and maintenance. */
 export function filterExcavators(
   all: readonly ExcavatorRecord[],
   q: string,
   status: StatusFilter,
+  maintenance: MaintenanceFilter = 'all',
 ): ExcavatorRecord[] {
   const needle = q.trim();
   return all.filter(
-    (e) => (status === 'all' || e.status === status) && (!needle || matchesExcavatorQuery(e, needle)),
+    (e) =>
+      (status === 'all' || e.status === status) &&
+      matchesMaintenance(e, maintenance) &&
+      (!needle || matchesExcavatorQuery(e, needle)),
   );
 }

@@ -2,7 +2,7 @@ import { CloseButton, Group, SegmentedControl, Select, TextInput, VisuallyHidden
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXCAVATOR_STATUSES } from '@/domain/excavator';
-import type { StatusFilter } from '../model';
+import { MAINTENANCE_FILTERS, type MaintenanceFilter, type StatusFilter } from '../model';
 import { VIEW_MODES, isViewMode, type ViewMode } from '../view-mode';
 import { STATUS_KEY, VIEW_MODE_KEY } from '../labels';
 
@@ -11,12 +11,17 @@ interface ExcavatorFiltersProps {
   onSearchChange(value: string): void;
   status: StatusFilter;
   onStatusChange(value: StatusFilter): void;
+  maintenance: MaintenanceFilter;
+  onMaintenanceChange(value: MaintenanceFilter): void;
   mode: ViewMode;
   onModeChange(mode: ViewMode): void;
 }
 
 const isStatusFilter = (value: string | null): value is StatusFilter =>
   value === 'all' || (EXCAVATOR_STATUSES as readonly string[]).includes(value ?? '');
+
+const isMaintenanceFilter = (value: string | null): value is MaintenanceFilter =>
+  value === 'all' || (MAINTENANCE_FILTERS as readonly string[]).includes(value ?? '');
 
 export function ExcavatorFilters(props: ExcavatorFiltersProps) {
   const { t } = useTranslation();
@@ -51,6 +56,21 @@ export function ExcavatorFilters(props: ExcavatorFiltersProps) {
         ]}
         onChange={(value) => {
           if (isStatusFilter(value)) props.onStatusChange(value);
+        }}
+      />
+      <Select
+        w={240}
+        label={t('excavators.filters.maintenance')}
+        value={props.maintenance}
+        allowDeselect={false}
+        data={[
+          { value: 'all', label: t('excavators.filters.anyMaintenance') },
+          { value: 'due', label: t('excavators.filters.maintenanceDue') },
+          { value: 'urgent', label: t('excavators.maintenance.urgent') },
+          { value: 'soon', label: t('excavators.maintenance.soon') },
+        ]}
+        onChange={(value) => {
+          if (isMaintenanceFilter(value)) props.onMaintenanceChange(value);
         }}
       />
       <div>
