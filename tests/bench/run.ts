@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { benchClientBundle } from './client-bundle';
+import { benchExcavatorsSearch } from './excavators-search';
 import { benchOfflineEngine } from './offline-engine';
 
 const HOST = '127.0.0.1';
@@ -79,6 +80,8 @@ async function main() {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Its own server: 10,000 excavators seeded straight into the database.
+  await benchExcavatorsSearch();
 }
 
 main().catch((err: unknown) => {
