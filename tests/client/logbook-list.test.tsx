@@ -62,7 +62,8 @@ describe('the logbook list reads the device database', { timeout: 60_000 }, () =
     const cards = await screen.findAllByTestId('logbook-entry');
     expect(cards.map((c) => c.dataset.entryId)).toEqual([ids(3), ids(2), ids(1)]);
     expect(within(cards[1]!).getByText('Pending approval')).toBeInTheDocument();
-    expect(within(cards[1]!).getByText('Waiting to sync')).toBeInTheDocument();
+    // The sync badges follow the outbox a moment after the rows.
+    expect(await within(cards[1]!).findByText('Waiting to sync')).toBeInTheDocument();
     expect(within(cards[0]!).queryByText('Waiting to sync')).not.toBeInTheDocument();
 
     await router.navigate({ to: '/betriebstagebuch', search: { status: 'approved' } });

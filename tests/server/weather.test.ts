@@ -57,7 +57,9 @@ describe('conditionFromWmoCode', () => {
 
 describe('the weather service against a fake Open-Meteo', () => {
   it("reads today from the forecast at the site's current hour", async () => {
-    const today = day(0);
+    // Today as the site sees it (the fake answers for Europe/Berlin, UTC+1): between 23:00 and
+    // midnight UTC that is already tomorrow's date.
+    const today = new Date(Date.now() + 3600_000).toISOString().slice(0, 10);
     const before = new Date(Date.now() + 3600_000).toISOString().slice(11, 13);
     const reading = await weather.lookup({ ...HAMBURG, date: today });
     const after = new Date(Date.now() + 3600_000).toISOString().slice(11, 13);
