@@ -67,6 +67,17 @@ export function nextMaintenanceAt(machine: MaintenanceInput, intervalHours: numb
   return (Math.floor(usage / intervalHours) + 1) * intervalHours;
 }
 
+/**
+ * How lists filter machines by maintenance (the excavator list's `?maintenance=`, which the dashboard's
+ * tiles link with): `due` is urgent or soon.
+ */
+export const MAINTENANCE_FILTERS = ['due', 'urgent', 'soon'] as const;
+export type MaintenanceFilter = (typeof MAINTENANCE_FILTERS)[number];
+
+export function matchesMaintenanceFilter(label: MaintenanceLabel, filter: MaintenanceFilter): boolean {
+  return filter === 'due' ? label !== 'ok' : label === filter;
+}
+
 /** Hours until the next maintenance (rounded to 0.1 h) and its label. */
 export function maintenanceDue(
   machine: MaintenanceInput,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SERVICE_INTERVAL_HOURS,
+  MAINTENANCE_FILTERS,
+  MAINTENANCE_LABELS,
+  matchesMaintenanceFilter,
   MAINTENANCE_SOON_RATIO,
   MAINTENANCE_URGENT_RATIO,
   maintenanceDue,
@@ -102,5 +105,19 @@ describe('maintenance due', () => {
     expect(serviceIntervalFromSettings({ maintenance: { serviceIntervalHours: '250' } })).toBe(500);
     expect(serviceIntervalFromSettings({})).toBe(500);
     expect(serviceIntervalFromSettings(null)).toBe(500);
+  });
+});
+
+describe('maintenance filters', () => {
+  it('due means urgent or soon; urgent and soon mean themselves', () => {
+    const table = MAINTENANCE_LABELS.map((label) =>
+      MAINTENANCE_FILTERS.map((filter) => matchesMaintenanceFilter(label, filter)),
+    );
+    // rows: urgent, soon, ok — columns: due, urgent, soon
+    expect(table).toEqual([
+      [true, true, false],
+      [true, false, true],
+      [false, false, false],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ActivityEntry } from '@/domain/dashboard';
 import type { ExcavatorStatus } from '@/domain/excavator';
-import type { MaintenanceLabel } from '@/domain/maintenance';
+import type { MaintenanceFilter } from '@/domain/maintenance';
 import type { ReportStatus } from '@/domain/report-status';
 
 /*
@@ -17,8 +17,8 @@ const withQuery = (path: string, params: Record<string, string | undefined>) => 
 
 export const excavatorsHref = (status?: ExcavatorStatus) => withQuery('/excavators', { status });
 export const excavatorHref = (id: string) => withQuery('/excavators', { view: id });
-export const maintenanceHref = (label?: Exclude<MaintenanceLabel, 'ok'>) =>
-  withQuery('/excavators', { maintenance: label ?? 'due' });
+export const maintenanceHref = (filter: MaintenanceFilter = 'due') =>
+  withQuery('/excavators', { maintenance: filter });
 export const reportsHref = (filters: {
   status?: ReportStatus;
   from?: string;

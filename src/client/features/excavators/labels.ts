@@ -1,5 +1,5 @@
 import type { ExcavatorStatus } from '@/domain/excavator';
-import type { MaintenanceLabel } from '@/domain/maintenance';
+import type { MaintenanceFilter, MaintenanceLabel } from '@/domain/maintenance';
 import type { ReportStatus } from '@/domain/report-status';
 import type { ViewMode } from './view-mode';
 
@@ -15,6 +15,13 @@ export const MAINTENANCE_KEY: Record<MaintenanceLabel, string> = {
   urgent: 'excavators.maintenance.urgent',
   soon: 'excavators.maintenance.soon',
   ok: 'excavators.maintenance.ok',
+};
+
+export const MAINTENANCE_FILTER_KEY: Record<MaintenanceFilter | 'all', string> = {
+  all: 'excavators.filters.anyMaintenance',
+  due: 'excavators.filters.maintenanceDue',
+  urgent: 'excavators.maintenance.urgent',
+  soon: 'excavators.maintenance.soon',
 };
 
 export const REPORT_STATUS_KEY: Record<ReportStatus, string> = {

@@ -5,21 +5,27 @@ import {
   type Excavator,
   type ExcavatorStatus,
 } from '@/domain/excavator';
-import { maintenanceDue } from '@/domain/maintenance';
+import {
+  MAINTENANCE_FILTERS,
+  maintenanceDue,
+  matchesMaintenanceFilter,
+  type MaintenanceFilter,
+} from '@/domain/maintenance';
 import type { SyncedRow } from '@/client/offline';
 
 /** A mirrored excavator with every field the screen reads (rows made on this device lack the server's extras). */
 export type ExcavatorRecord = Excavator;
 
-/** The route's search params: quick view (`view`) and form (`edit`: an id, or `new`). */
-/** `due`: urgent or soon (the dashboard's upcoming-maintenance tile links here with it). */
-export const MAINTENANCE_FILTERS = ['due', 'urgent', 'soon'] as const;
-export type MaintenanceFilter = (typeof MAINTENANCE_FILTERS)[number] | 'all';
+export type MaintenanceFilterChoice = MaintenanceFilter | 'all';
 
+/**
+ * The route's search params: quick view (`view`), form (`edit`: an id, or `new`) and the list's filters
+ * (`status`, `maintenance`), which links from other screens set too.
+ */
 export const excavatorsSearchSchema = z.object({
   view: z.string().min(1).optional().catch(undefined),
   edit: z.string().min(1).optional().catch(undefined),
-  /** Filters from links (dashboard tiles) and from the filter bar; an unknown value means none. */
+  // An unknown filter value means no filter.
   status: z.enum(EXCAVATOR_STATUSES).optional().catch(undefined),
   maintenance: z.enum(MAINTENANCE_FILTERS).optional().catch(undefined),
 });
@@ -79,24 +85,18 @@ export function toExcavator(row: SyncedRow, intervalHours: number): ExcavatorRec
 export const compareByName = (a: ExcavatorRecord, b: ExcavatorRecord) =>
   a.name.localeCompare(b.name) || a.serialNumber.localeCompare(b.serialNumber);
 
-function matchesMaintenance(e: ExcavatorRecord, filter: MaintenanceFilter): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'due') return e.maintenance.label !== 'ok';
-  return e.maintenance.label === filter;
-}
-
 /** The list the screen shows: live rows without tombstones, by search text, status and maintenance. */
 export function filterExcavators(
   all: readonly ExcavatorRecord[],
   q: string,
   status: StatusFilter,
-  maintenance: MaintenanceFilter = 'all',
+  maintenance: MaintenanceFilterChoice = 'all',
 ): ExcavatorRecord[] {
   const needle = q.trim();
   return all.filter(
     (e) =>
       (status === 'all' || e.status === status) &&
-      matchesMaintenance(e, maintenance) &&
+      (maintenance === 'all' || matchesMaintenanceFilter(e.maintenance.label, maintenance)) &&
       (!needle || matchesExcavatorQuery(e, needle)),
   );
 }

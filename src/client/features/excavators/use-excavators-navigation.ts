@@ -1,6 +1,11 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { NEW_EXCAVATOR, type ExcavatorsSearch, type MaintenanceFilter, type StatusFilter } from './model';
+import {
+  NEW_EXCAVATOR,
+  type ExcavatorsSearch,
+  type MaintenanceFilterChoice,
+  type StatusFilter,
+} from './model';
 
 const route = getRouteApi('/_app/excavators');
 
@@ -21,7 +26,7 @@ export function useExcavatorsNavigation() {
     [navigate],
   );
   const setFilters = useCallback(
-    (filters: { status?: StatusFilter; maintenance?: MaintenanceFilter }) =>
+    (filters: { status?: StatusFilter; maintenance?: MaintenanceFilterChoice }) =>
       void navigate({
         search: (prev) => {
           const status = 'status' in filters ? filters.status : prev.status;
@@ -40,7 +45,7 @@ export function useExcavatorsNavigation() {
     viewId: search.view ?? null,
     editId: search.edit ?? null,
     status: (search.status ?? 'all') as StatusFilter,
-    maintenance: (search.maintenance ?? 'all') as MaintenanceFilter,
+    maintenance: (search.maintenance ?? 'all') as MaintenanceFilterChoice,
     setFilters,
     openView: useCallback((id: string) => go({ view: id }), [go]),
     openCreate: useCallback(() => go({ edit: NEW_EXCAVATOR }), [go]),

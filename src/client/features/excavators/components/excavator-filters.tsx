@@ -2,17 +2,18 @@ import { CloseButton, Group, SegmentedControl, Select, TextInput, VisuallyHidden
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXCAVATOR_STATUSES } from '@/domain/excavator';
-import { MAINTENANCE_FILTERS, type MaintenanceFilter, type StatusFilter } from '../model';
+import { MAINTENANCE_FILTERS } from '@/domain/maintenance';
+import type { MaintenanceFilterChoice, StatusFilter } from '../model';
 import { VIEW_MODES, isViewMode, type ViewMode } from '../view-mode';
-import { STATUS_KEY, VIEW_MODE_KEY } from '../labels';
+import { MAINTENANCE_FILTER_KEY, STATUS_KEY, VIEW_MODE_KEY } from '../labels';
 
 interface ExcavatorFiltersProps {
   search: string;
   onSearchChange(value: string): void;
   status: StatusFilter;
   onStatusChange(value: StatusFilter): void;
-  maintenance: MaintenanceFilter;
-  onMaintenanceChange(value: MaintenanceFilter): void;
+  maintenance: MaintenanceFilterChoice;
+  onMaintenanceChange(value: MaintenanceFilterChoice): void;
   mode: ViewMode;
   onModeChange(mode: ViewMode): void;
 }
@@ -20,7 +21,7 @@ interface ExcavatorFiltersProps {
 const isStatusFilter = (value: string | null): value is StatusFilter =>
   value === 'all' || (EXCAVATOR_STATUSES as readonly string[]).includes(value ?? '');
 
-const isMaintenanceFilter = (value: string | null): value is MaintenanceFilter =>
+const isMaintenanceFilter = (value: string | null): value is MaintenanceFilterChoice =>
   value === 'all' || (MAINTENANCE_FILTERS as readonly string[]).includes(value ?? '');
 
 export function ExcavatorFilters(props: ExcavatorFiltersProps) {
@@ -63,12 +64,10 @@ export function ExcavatorFilters(props: ExcavatorFiltersProps) {
         label={t('excavators.filters.maintenance')}
         value={props.maintenance}
         allowDeselect={false}
-        data={[
-          { value: 'all', label: t('excavators.filters.anyMaintenance') },
-          { value: 'due', label: t('excavators.filters.maintenanceDue') },
-          { value: 'urgent', label: t('excavators.maintenance.urgent') },
-          { value: 'soon', label: t('excavators.maintenance.soon') },
-        ]}
+        data={(['all', ...MAINTENANCE_FILTERS] as const).map((value) => ({
+          value,
+          label: t(MAINTENANCE_FILTER_KEY[value]),
+        }))}
         onChange={(value) => {
           if (isMaintenanceFilter(value)) props.onMaintenanceChange(value);
         }}
