@@ -174,7 +174,8 @@ const NO_STATES: ReadonlyMap<string, RecordSyncState> = new Map();
 
 /**
  * The sync state of every record of a collection with changes in the outbox, from the index alone
- * (every record with an entry waits) plus the few failed and conflicting entries, read whole.
+ * (every record with an entry waits) plus the few failed and conflicting entries, read whole and
+ * ranked by recordStateOf.
  */
 export async function readCollectionSyncStates(
   db: OfflineDb,
@@ -190,12 +191,12 @@ export async function readCollectionSyncStates(
     ]);
     const states = new Map<string, RecordSyncState>();
     for (const key of keys) states.set((key as unknown as [string, string])[1], 'waiting');
+    const stuckByRecord = new Map<string, OutboxEntry[]>();
     for (const entry of stuck) {
       if (entry.collection !== collection) continue;
-      if (entry.state === 'conflict' || states.get(entry.recordId) !== 'conflict') {
-        states.set(entry.recordId, entry.state === 'conflict' ? 'conflict' : 'failed');
-      }
+      stuckByRecord.set(entry.recordId, [...(stuckByRecord.get(entry.recordId) ?? []), entry]);
     }
+    for (const [id, entries] of stuckByRecord) states.set(id, recordStateOf(entries)!);
     return states;
   });
 }

@@ -50,36 +50,29 @@ async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<Tra
   return request;
 }
 
-type Claim = OutboxEntry | 'blocked' | null;
-
-/**
- * Marks entries as being sent, in one transaction: each unless it vanished (discarded) or a person must
- * look at it first ('blocked' when its key is too old to resend blindly).
- */
-async function claimAll(ctx: EngineContext, seqs: readonly number[]): Promise<Claim[]> {
+/** Marks the entry as being sent, unless it vanished (discarded) or a person must look at it first. */
+async function claim(ctx: EngineContext, seq: number): Promise<OutboxEntry | 'blocked' | null> {
   return ctx.db.transaction('rw', ['outbox'], async () => {
-    const entries = await ctx.db.outbox.bulkGet([...seqs]);
-    const claims: Claim[] = [];
-    const puts: OutboxEntry[] = [];
-    for (const entry of entries) {
-      if (!entry || entry.state === 'failed' || entry.state === 'conflict') {
-        claims.push(null);
-      } else if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
-        puts.push({ ...entry, state: 'failed', errorKey: 'tooOld', error: null, errorStatus: null });
-        claims.push('blocked');
-      } else {
-        const claimed: OutboxEntry = {
-          ...entry,
-          state: 'sending',
-          attempts: entry.attempts + 1,
-          keyUsedAt: entry.keyUsedAt ?? ctx.now(),
-        };
-        puts.push(claimed);
-        claims.push(claimed);
-      }
+    const entry = await ctx.db.outbox.get(seq);
+    if (!entry || entry.state === 'failed' || entry.state === 'conflict') return null;
+    if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
+      await ctx.db.outbox.put({
+        ...entry,
+        state: 'failed',
+        errorKey: 'tooOld',
+        error: null,
+        errorStatus: null,
+      });
+      return 'blocked' as const;
     }
-    if (puts.length > 0) await ctx.db.outbox.bulkPut(puts);
-    return claims;
+    const claimed: OutboxEntry = {
+      ...entry,
+      state: 'sending',
+      attempts: entry.attempts + 1,
+      keyUsedAt: entry.keyUsedAt ?? ctx.now(),
+    };
+    await ctx.db.outbox.put(claimed);
+    return claimed;
   });
 }
 
@@ -175,10 +168,9 @@ async function currentRecord(
   return null;
 }
 
-/** Sends one claimed entry; after a merge (409 with disjoint changes) it claims and sends it again. */
-async function sendEntry(ctx: EngineContext, seq: number, claimed: Claim): Promise<SendOutcome> {
+async function sendEntry(ctx: EngineContext, seq: number): Promise<SendOutcome> {
   for (let merges = 0; ; merges++) {
-    const entry = merges === 0 ? claimed : (await claimAll(ctx, [seq]))[0]!;
+    const entry = await claim(ctx, seq);
     if (entry === null) return { kind: 'skipped' };
     if (entry === 'blocked') return { kind: 'blocked' };
     let request: TransportRequest;
@@ -296,9 +288,8 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
         run.waitUntil = { at: entry.nextAttemptAt, error: entry.error };
         break;
       }
-      const [claimed] = await claimAll(ctx, [entry.seq!]);
       const seq = entry.seq!;
-      const done = sendEntry(ctx, seq, claimed!).then((outcome): [number, SendOutcome] => [seq, outcome]);
+      const done = sendEntry(ctx, seq).then((outcome): [number, SendOutcome] => [seq, outcome]);
       inFlight.set(seq, { key, collection: entry.collection, done });
     }
     while (inFlight.size > 0) await settleOne();
