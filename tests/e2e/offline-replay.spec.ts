@@ -154,6 +154,23 @@ async function queueWithAppClosed(page: Page, userId: string, count: number, pre
   expect(await countStore(page, 'outbox')).toBe(count);
 }
 
+/** Signs in on the test's server and queues `count` creates in a fresh context's first page. */
+async function queuedPage(browser: Browser, label: string, count: number) {
+  const { token, userId } = await server.signIn();
+  context = await openContext(browser, token);
+  const page = await context.newPage();
+  const prefix = `${label} ${Date.now()}`;
+  await queueWithAppClosed(page, userId, count, prefix);
+  return { token, page, prefix };
+}
+
+/** The server holds `count` items named with `prefix`, each once. */
+async function expectEachOnce(token: string, prefix: string, count: number) {
+  const names = (await server.names(token, prefix)) ?? [];
+  expect(names).toHaveLength(count);
+  expect(new Set(names).size).toBe(count);
+}
+
 test.describe('the outbox under failures', () => {
   test.beforeEach(async () => {
     test.slow();
@@ -171,12 +188,8 @@ test.describe('the outbox under failures', () => {
   test('the server is killed in the middle of a replay: after a restart nothing is lost or doubled', async ({
     browser,
   }) => {
-    const { token, userId } = await server.signIn();
-    context = await openContext(browser, token);
-    const page = await context.newPage();
-    const prefix = `Crash ${Date.now()}`;
     const count = 120;
-    await queueWithAppClosed(page, userId, count, prefix);
+    const { token, page, prefix } = await queuedPage(browser, 'Crash', count);
 
     // Start the app: it replays. Kill the server once part of the queue has arrived.
     await page.goto('/', { waitUntil: 'commit' });
@@ -193,20 +206,14 @@ test.describe('the outbox under failures', () => {
     await server.start();
     await expect.poll(() => countStore(page, 'outbox'), { timeout: 90_000 }).toBe(0);
 
-    const names = (await server.names(token, prefix)) ?? [];
-    expect(names).toHaveLength(count);
-    expect(new Set(names).size).toBe(count);
-    // The device holds every item once, none of them still waiting.
+    await expectEachOnce(token, prefix, count);
+    // The device still holds every item it queued.
     expect(await countStore(page, 'inventory')).toBeGreaterThanOrEqual(count);
   });
 
   test('two tabs start at once: one replayer, every entry sent once', async ({ browser }) => {
-    const { token, userId } = await server.signIn();
-    context = await openContext(browser, token);
-    const first = await context.newPage();
-    const prefix = `Tabs ${Date.now()}`;
     const count = 60;
-    await queueWithAppClosed(first, userId, count, prefix);
+    const { token, page: first, prefix } = await queuedPage(browser, 'Tabs', count);
     const second = await context.newPage();
 
     const posts: string[] = [];
@@ -223,9 +230,7 @@ test.describe('the outbox under failures', () => {
     await Promise.all([first.goto('/', { waitUntil: 'commit' }), second.goto('/', { waitUntil: 'commit' })]);
     await expect.poll(() => countStore(first, 'outbox'), { timeout: 60_000 }).toBe(0);
 
-    const names = (await server.names(token, prefix)) ?? [];
-    expect(names).toHaveLength(count);
-    expect(new Set(names).size).toBe(count);
+    await expectEachOnce(token, prefix, count);
     // Each entry's key went out exactly once, from whichever tab held the replay lock.
     const keys = posts.map((post) => post.split(' ')[1]);
     expect(keys).toHaveLength(count);
