@@ -324,6 +324,15 @@ export const inventoryListSchema = z.object({
 });
 export type InventoryList = z.infer<typeof inventoryListSchema>;
 
+/**
+ * What the search `q` looks through: name, maker, notes and tags, lower-cased, one per line. A search
+ * text is one line (a search box cannot hold a line break), so it matches here exactly when it is
+ * part of one of the fields. A list that searches often computes this once per item.
+ */
+export function inventorySearchText(item: Pick<InventoryItem, 'name' | 'maker' | 'notes' | 'tags'>): string {
+  return [item.name, item.maker ?? '', item.notes ?? '', ...item.tags].join('\n').toLowerCase();
+}
+
 /** Filters an item locally the way the API does (the client searches its mirror with it). */
 export function matchesInventoryFilter(
   item: Pick<
@@ -331,18 +340,15 @@ export function matchesInventoryFilter(
     'name' | 'maker' | 'notes' | 'tags' | 'type' | 'location' | 'maintenanceType' | 'quantity' | 'minQuantity'
   >,
   filter: Partial<Omit<InventoryFilter, 'sort'>>,
+  searchText?: string,
 ): boolean {
   const same = (a: string | null, b: string | undefined) =>
     !b || (a ?? '').toLowerCase() === b.trim().toLowerCase();
-  const needle = filter.q?.trim().toLowerCase();
-  if (
-    needle &&
-    ![item.name, item.maker ?? '', item.notes ?? '', ...item.tags].some((v) =>
-      v.toLowerCase().includes(needle),
-    )
-  ) {
-    return false;
-  }
+  const needle = filter.q
+    ?.trim()
+    .toLowerCase()
+    .replace(/[\r\n]+/g, ' ');
+  if (needle && !(searchText ?? inventorySearchText(item)).includes(needle)) return false;
   if (filter.tag && !item.tags.some((t) => tagKey(t) === tagKey(filter.tag!))) return false;
   if (!same(item.type, filter.type) || !same(item.location, filter.location)) return false;
   if (filter.maintenanceType && item.maintenanceType !== filter.maintenanceType) return false;

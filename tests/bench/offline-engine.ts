@@ -97,7 +97,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
  * `<dir>/<name>.cpuprofile` (open it in Chromium's DevTools; build with `vite build --minify false`
  * for readable names). Returns the function that stops and saves it.
  */
-async function startProfile(page: Page, name: string): Promise<() => Promise<void>> {
+export async function startProfile(page: Page, name: string): Promise<() => Promise<void>> {
   const dir = process.env.BENCH_PROFILE_DIR;
   if (!dir) return async () => undefined;
   const cdp = await page.context().newCDPSession(page);

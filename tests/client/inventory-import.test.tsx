@@ -89,17 +89,71 @@ describe('Inventory CSV import', () => {
     });
   });
 
-  it('keeps the preview but refuses to send while offline', async () => {
+  it('queues the import offline as one batch and shows its result on the page once it went out', async () => {
     h = await setUpInventory('manager', []);
     serverReachableStore.set(false);
+    h.server.offline = true;
     renderInventory(h);
     const dialog = await openImportWith(CSV);
-    expect(
-      await within(dialog).findByText(/You are offline. Importing needs a connection/),
-    ).toBeInTheDocument();
-    await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: 'Import 2 items' })).toBeDisabled(),
+    expect(await within(dialog).findByText(/You are offline. The import is queued/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Queue import of 2 items' }));
+    expect(await within(dialog).findByTestId('import-queued')).toHaveTextContent(
+      'Import queued: 2 items are imported when the connection is back.',
     );
+    const [entry] = await h.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'batch', method: 'POST', url: '/api/inventory/import' });
+    expect((entry!.body as { data: { rows: unknown[] } }).data.rows).toHaveLength(4);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const waiting = await screen.findByTestId('import-batch');
+    expect(waiting).toHaveTextContent('Import “parts.csv” (2 items) waits for the connection.');
+
+    // Back online: the batch goes out with its id as Idempotency-Key; the page shows the answer.
+    const keys: string[] = [];
+    h.server.routes.push((request) => {
+      if (request.url !== '/api/inventory/import') return undefined;
+      keys.push(request.headers['idempotency-key']!);
+      return {
+        status: 200,
+        headers: { get: () => null },
+        body: {
+          imported: 2,
+          created: 2,
+          updated: 0,
+          unchanged: 0,
+          errors: [
+            { row: 3, reason: 'Name is required' },
+            { row: 4, reason: 'Quantity must be non-negative' },
+          ],
+        },
+      };
+    });
+    h.server.offline = false;
+    serverReachableStore.set(true);
+    await h.engine.replay({ force: true });
+    expect(keys).toEqual([entry!.id]);
+    await waitFor(() => expect(screen.getByTestId('import-batch')).toHaveAttribute('data-state', 'done'));
+    const done = screen.getByTestId('import-batch');
+    expect(done).toHaveTextContent('Import completed! Imported 2 items.');
+    expect(done).toHaveTextContent('2 errors occurred.');
+    expect(done).toHaveTextContent('Row 3: Name is required');
+    await userEvent.click(within(done).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('import-batch')).toBeNull());
+  });
+
+  it('queues the batch under the same key when the connection drops while sending', async () => {
+    h = await setUpInventory('admin', []);
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderInventory(h);
+    const dialog = await openImportWith(CSV);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Import 2 items' }));
+    expect(await within(dialog).findByTestId('import-queued')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const tried = (init.headers as Record<string, string>)['Idempotency-Key'];
+    const [entry] = await h.db.outbox.toArray();
+    expect(entry).toMatchObject({ kind: 'batch', id: tried, idempotencyKey: tried });
   });
 
   it('is not offered to operators', async () => {

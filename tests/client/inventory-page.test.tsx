@@ -70,7 +70,7 @@ describe('Inventory screen', () => {
 
   it('says "Error loading inventory" when IndexedDB cannot be read', async () => {
     h = await setUpInventory('manager', ITEMS());
-    vi.spyOn(h.db.inventory, 'toArray').mockRejectedValue(new Error('disk gone'));
+    vi.spyOn(h.db.collection('inventory'), 'toArray').mockRejectedValue(new Error('disk gone'));
     renderInventory(h);
     expect(await screen.findByText('Error loading inventory')).toBeInTheDocument();
   });

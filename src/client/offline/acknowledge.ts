@@ -1,8 +1,14 @@
 import { deepEqual, deletionConflicts, RECORD_META_FIELDS, threeWayMerge } from '@/domain/merge';
 import type { SyncCollection } from './collections';
-import type { EngineContext } from './context';
+import { isoAt, type EngineContext } from './context';
 import { isTombstone, stripSync } from './rows';
-import type { OutboxEntry, ShadowRow, SyncedRow } from './types';
+import {
+  BATCH_META_PREFIX,
+  type BatchResult,
+  type OutboxEntry,
+  type ShadowRow,
+  type SyncedRow,
+} from './types';
 
 const META = new Set<string>(RECORD_META_FIELDS);
 
@@ -31,7 +37,7 @@ export async function rememberServerVersion(
 
 /** The server answered 404 for the record: a discard then removes it here as well. */
 export async function rememberGone(ctx: EngineContext, entry: OutboxEntry): Promise<void> {
-  if (entry.kind === 'create') return;
+  if (entry.kind === 'create' || entry.kind === 'batch') return;
   const { collection, recordId } = entry;
   await ctx.db.transaction('rw', ['shadows'], async () => {
     const known = await ctx.db.shadows.get([collection, recordId]);
@@ -87,6 +93,7 @@ export async function acknowledge(
   answer: unknown,
   current: CurrentRecord | null = null,
 ): Promise<void> {
+  if (entry.kind === 'batch') return acknowledgeBatch(ctx, entry, answer);
   const { collection, recordId } = entry;
   const own = entry.kind === 'delete' ? null : asAnswerRow(answer, recordId);
   const ownDeleted = entry.kind === 'delete' || (own !== null && isTombstone(own));
@@ -130,6 +137,26 @@ export async function acknowledge(
         await ctx.db.outbox.put({ ...other, baseVersion: own.version });
       }
     }
+  });
+}
+
+/** A batch names no local row: its answer is kept for the screen; the records come with the pull. */
+async function acknowledgeBatch(ctx: EngineContext, entry: OutboxEntry, answer: unknown): Promise<void> {
+  const key = `${BATCH_META_PREFIX}${entry.id}`;
+  await ctx.db.transaction('rw', ['outbox', 'meta'], async () => {
+    await ctx.db.outbox.delete(entry.seq!);
+    const known = (await ctx.db.meta.get(key))?.value as BatchResult | undefined;
+    const result: BatchResult = {
+      id: entry.id,
+      collection: entry.collection,
+      userId: entry.userId,
+      label: entry.label,
+      size: known?.size ?? 0,
+      queuedAt: known?.queuedAt ?? entry.createdAt,
+      answer: answer ?? null,
+      doneAt: isoAt(ctx.now()),
+    };
+    await ctx.db.meta.put({ key, value: result });
   });
 }
 

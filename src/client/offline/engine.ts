@@ -10,7 +10,7 @@ import { runReplay, type ReplayResult } from './replay';
 import * as resolutions from './resolve';
 import { createValueStore, Emitter, type ValueStore } from './store';
 import type { Transport } from './transport';
-import type { SyncUser } from './types';
+import { BATCH_META_PREFIX, type SyncUser } from './types';
 
 export interface SyncStatus {
   /** A replay run is sending entries in this tab. */
@@ -222,6 +222,9 @@ export function createSyncEngine(options: SyncEngineOptions) {
     deleteRecord: (collection: SyncCollection, id: string) =>
       writes.deleteRecord(ctx, collection, id).then(afterWrite),
     enqueueCall: (call: writes.CallOptions) => writes.enqueueCall(ctx, call).then(afterWrite),
+    enqueueBatch: (batch: writes.BatchOptions) => writes.enqueueBatch(ctx, batch).then(afterWrite),
+    /** The screen showed a batch's answer and the person closed it. */
+    forgetBatch: (id: string) => ctx.db.meta.delete(`${BATCH_META_PREFIX}${id}`),
     pendingCountForUser: (userId: string) => writes.pendingCountForUser(ctx, userId),
     replay,
     pull,

@@ -7,7 +7,14 @@ import type { SyncStatus } from './engine';
 import { useSyncEngine } from './engine-context';
 import { fileRowToBlob } from './files';
 import { useValueStore } from './store';
-import type { FileRow, OutboxEntry, RecordSyncState, SyncedRow } from './types';
+import {
+  BATCH_META_PREFIX,
+  type BatchResult,
+  type FileRow,
+  type OutboxEntry,
+  type RecordSyncState,
+  type SyncedRow,
+} from './types';
 
 export { useLiveQuery };
 
@@ -251,4 +258,118 @@ export function useLocalFiles(recordId: string | null | undefined): LocalFile[] 
   );
   useEffect(() => () => files.forEach((file) => URL.revokeObjectURL(file.url)), [files]);
   return files;
+}
+
+/** A queued batch with where it stands: in the outbox (`waiting`, `sending`, `failed`) or `done`. */
+export interface BatchStatus extends BatchResult {
+  state: 'waiting' | 'sending' | 'failed' | 'done';
+  /** The server's or the engine's reason while it is failed (or the last transient error). */
+  error: string | null;
+}
+
+/** The user's batches of a collection on this device (see `enqueueBatch`), oldest first. */
+export async function readBatchStatuses(
+  db: OfflineDb,
+  collection: SyncCollection,
+  userId: string | null,
+): Promise<BatchStatus[]> {
+  if (userId === null) return [];
+  return db.transaction('r', ['meta', 'outbox'], async () => {
+    const rows = await db.meta.where('key').startsWith(BATCH_META_PREFIX).toArray();
+    const statuses: BatchStatus[] = [];
+    for (const row of rows) {
+      const batch = row.value as BatchResult;
+      if (batch.collection !== collection || batch.userId !== userId) continue;
+      if (batch.doneAt !== null) {
+        statuses.push({ ...batch, state: 'done', error: null });
+        continue;
+      }
+      const entry = await db.outbox.where('id').equals(batch.id).first();
+      // Neither answered nor waiting: its entry was dropped with the outbox (signed out and discarded).
+      if (!entry) continue;
+      const state = entry.state === 'conflict' ? 'failed' : entry.state;
+      statuses.push({ ...batch, state, error: entry.error });
+    }
+    return statuses.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+  });
+}
+
+const NO_BATCHES: BatchStatus[] = [];
+
+export function useBatchStatuses(collection: SyncCollection, userId: string | null): BatchStatus[] {
+  const engine = useSyncEngine();
+  return useLiveQuery(
+    () => readBatchStatuses(engine.db, collection, userId).catch(() => NO_BATCHES),
+    [engine, collection, userId],
+    NO_BATCHES,
+  );
+}
+
+/** How long a collection's list waits at most for a running pull before showing its rows so far. */
+export const PULL_REFRESH_MS = 2000;
+
+export type CollectionRead = { rows: SyncedRow[]; error: null } | { rows: null; error: Error };
+
+/**
+ * Every row of a mirrored collection (a list screen's source), read again when the collection changes
+ * in this tab or another. While a pull writes pages it is read again when the pull ends, or every
+ * PULL_REFRESH_MS in a long one: a 10,000-row mirror then re-reads and re-renders the list a few times
+ * instead of once per page, which would double its time. A failed read is returned, not thrown.
+ * `attempt`: raise it to read again after a failure.
+ */
+export function useCollectionRows(collection: SyncCollection, attempt = 0): CollectionRead | undefined {
+  const engine = useSyncEngine();
+  const [state, setState] = useState<{ key: string; read: CollectionRead } | undefined>();
+  const key = `${collection}:${attempt}`;
+  useEffect(() => {
+    let active = true;
+    let running = false;
+    let again = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const prefix = `idb://${engine.db.name}/${collection}/`;
+    const run = async () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      let read: CollectionRead;
+      try {
+        read = { rows: await engine.db.collection(collection).toArray(), error: null };
+      } catch (error) {
+        read = { rows: null, error: error instanceof Error ? error : new Error(String(error)) };
+      }
+      running = false;
+      if (active) setState({ key, read });
+      if (again && active) {
+        again = false;
+        changed();
+      }
+    };
+    const changed = () => {
+      if (!engine.status.get().pulling) void run();
+      else timer ??= setTimeout(() => void run(), PULL_REFRESH_MS);
+    };
+    const onMutated = (parts: ObservabilitySet) => {
+      if (Object.keys(parts).some((part) => part.startsWith(prefix))) changed();
+    };
+    let wasPulling = engine.status.get().pulling;
+    const unsubscribeStatus = engine.status.subscribe(() => {
+      const pulling = engine.status.get().pulling;
+      // A pull ended with changes still unread: read them now.
+      if (wasPulling && !pulling && timer) void run();
+      wasPulling = pulling;
+    });
+    Dexie.on.storagemutated.subscribe(onMutated);
+    void run();
+    return () => {
+      active = false;
+      if (timer) clearTimeout(timer);
+      unsubscribeStatus();
+      Dexie.on.storagemutated.unsubscribe(onMutated);
+    };
+  }, [engine, collection, key]);
+  return state?.key === key ? state.read : undefined;
 }

@@ -20,7 +20,10 @@ export { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 export { SyncEngineProvider, useSyncEngine } from './engine-context';
 export { compressImage } from './files';
 export {
+  readBatchStatuses,
   recordStateOf,
+  useBatchStatuses,
+  useCollectionRows,
   useCollectionSyncStates,
   useLiveQuery,
   useLocalFiles,
@@ -32,7 +35,8 @@ export {
   useSyncStatus,
 } from './hooks';
 export { getSyncEngine, META_KEYS, startOfflineEngine, useReloadRequired } from './instance';
-export { RecordNotFoundError, type CallOptions, type WriteOptions } from './mutate';
+export { RecordNotFoundError, type BatchOptions, type CallOptions, type WriteOptions } from './mutate';
+export type { BatchStatus } from './hooks';
 export { connectRealtime, disconnectRealtime, onRealtime, useRealtimeConnected } from './realtime';
 export { isQuotaError, requestPersistentStorage, StorageFullError, useStorageHealth } from './storage';
-export type { OutboxEntry, RecordSyncState, SyncedRow } from './types';
+export type { BatchResult, OutboxEntry, RecordSyncState, SyncedRow } from './types';

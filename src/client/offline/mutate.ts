@@ -1,7 +1,14 @@
 import { collectionUrl, type SyncCollection } from './collections';
 import { isoAt, type EngineContext } from './context';
 import { labelOf, stripSync } from './rows';
-import type { HttpMethod, OutboxEntry, OutboxKind, SyncedRow } from './types';
+import {
+  BATCH_META_PREFIX,
+  type BatchResult,
+  type HttpMethod,
+  type OutboxEntry,
+  type OutboxKind,
+  type SyncedRow,
+} from './types';
 import { attachFiles, buildBody, commit, currentUserId, newEntry, prepareFiles } from './write-path';
 
 export interface WriteOptions {
@@ -27,6 +34,21 @@ export interface CallOptions {
   /** Applied to the local row at once (e.g. `{ status: 'approved' }`). */
   optimistic?: Record<string, unknown>;
   label?: string;
+}
+
+export interface BatchOptions {
+  collection: SyncCollection;
+  /** Full path including /api, e.g. `/api/inventory/import`. */
+  url: string;
+  body: unknown;
+  /** How many records the batch carries (shown while it waits). */
+  size: number;
+  label?: string;
+  /**
+   * The batch's id and Idempotency-Key. A screen that already tried to send the batch online passes
+   * the key it used, so a request that reached the server before the connection dropped counts once.
+   */
+  id?: string;
 }
 
 export class RecordNotFoundError extends Error {
@@ -205,6 +227,43 @@ export async function enqueueCall(ctx: EngineContext, call: CallOptions): Promis
       }),
     );
   });
+}
+
+/**
+ * Queues one call that changes many records (`POST /api/inventory/import`). Nothing changes here
+ * until the server answers; then the records come with the pull and the answer waits in `meta` as a
+ * BatchResult for the screen (see `useBatchResults`). Returns the batch id.
+ */
+export async function enqueueBatch(ctx: EngineContext, batch: BatchOptions): Promise<string> {
+  const base = newEntry(ctx, {
+    collection: batch.collection,
+    recordId: '',
+    kind: 'batch',
+    method: 'POST',
+    url: batch.url,
+    body: { type: 'json', data: batch.body },
+    ifMatch: false,
+    baseVersion: 0,
+    baseRecord: null,
+    label: batch.label ?? null,
+  });
+  const id = batch.id ?? base.id;
+  const entry: OutboxEntry = { ...base, id, idempotencyKey: id, recordId: id };
+  const result: BatchResult = {
+    id,
+    collection: batch.collection,
+    userId: entry.userId,
+    label: entry.label,
+    size: batch.size,
+    queuedAt: entry.createdAt,
+    answer: null,
+    doneAt: null,
+  };
+  await commit(ctx, ['outbox', 'meta'], async () => {
+    await ctx.db.outbox.add(entry);
+    await ctx.db.meta.put({ key: `${BATCH_META_PREFIX}${id}`, value: result });
+  });
+  return id;
 }
 
 /** Entries (waiting, failed or conflicting) a user would leave behind by signing out. */

@@ -156,7 +156,8 @@ async function currentRecord(
   response: TransportResponse,
 ): Promise<CurrentRecord | null> {
   const replayed = response.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
-  if (!replayed || entry.kind === 'delete' || !COLLECTIONS[entry.collection].readOne) return null;
+  if (!replayed || entry.kind === 'delete' || entry.kind === 'batch') return null;
+  if (!COLLECTIONS[entry.collection].readOne) return null;
   try {
     const url = collectionUrl(entry.collection, entry.recordId);
     const fresh = await send(ctx, { method: 'GET', url, headers: {} });

@@ -2,7 +2,7 @@ import { deepEqual } from '@/domain/merge';
 import { bodyData, settleRow } from './acknowledge';
 import type { EngineContext } from './context';
 import { stripSync } from './rows';
-import type { OutboxEntry, SyncedRow } from './types';
+import { BATCH_META_PREFIX, type OutboxEntry, type SyncedRow } from './types';
 
 export type FieldChoice = 'mine' | 'theirs';
 
@@ -49,6 +49,14 @@ function newest(candidates: Array<{ version: number; deleted: boolean; data: Syn
 export async function discardEntry(ctx: EngineContext, seq: number): Promise<number> {
   const entry = await entryOrThrow(ctx, seq);
   const { collection, recordId } = entry;
+  if (entry.kind === 'batch') {
+    // A batch stands alone: no row to restore, and its screen forgets it.
+    await ctx.db.transaction('rw', ['outbox', 'meta'], async () => {
+      await ctx.db.outbox.delete(seq);
+      await ctx.db.meta.delete(`${BATCH_META_PREFIX}${entry.id}`);
+    });
+    return 1;
+  }
   return ctx.db.transaction('rw', [collection, 'outbox', 'files', 'shadows'], async () => {
     const all = await ctx.db.outbox
       .where('[collection+recordId]')

@@ -17,7 +17,12 @@ export interface SyncedRow {
 }
 
 export type OutboxState = 'waiting' | 'sending' | 'failed' | 'conflict';
-export type OutboxKind = 'create' | 'update' | 'delete' | 'call';
+/**
+ * `batch`: one call that changes many records at once (an inventory CSV import). It names no local
+ * row (`recordId` is the batch's own id); the records it touches arrive with the next pull, and its
+ * answer is kept as a BatchResult in `meta` for the screen that queued it.
+ */
+export type OutboxKind = 'create' | 'update' | 'delete' | 'call' | 'batch';
 export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A file to upload with its record: the `files` row is turned into a form part at send time. */
@@ -95,6 +100,23 @@ export interface FileRow {
 export interface MetaRow {
   key: string;
   value: unknown;
+}
+
+/** `meta` keys of batch results: `batch:<entry id>`. */
+export const BATCH_META_PREFIX = 'batch:';
+
+/** A queued batch as its screen shows it: waiting in the outbox, then answered by the server. */
+export interface BatchResult {
+  id: string;
+  collection: SyncCollection;
+  userId: string;
+  label: string | null;
+  /** What the batch carries (e.g. rows of an import), for "{{count}} rows waiting". */
+  size: number;
+  queuedAt: string;
+  /** The server's answer once it accepted the batch; null while it waits. */
+  answer: unknown;
+  doneAt: string | null;
 }
 
 /** The newest server version seen for a record while local edits kept the pull from applying it. */

@@ -61,6 +61,8 @@ export class FakeServer {
   applied: AppliedWrite[] = [];
   requests: TransportRequest[] = [];
   clock = Date.parse('2025-01-01T00:00:00Z');
+  /** Extra endpoints a test adds (another module's call); the first answer wins. */
+  routes: Array<(request: TransportRequest, userId: string) => TransportResponse | undefined> = [];
 
   signIn(userId: string, token = `token-${userId}-${this.tokens.size}`): string {
     this.tokens.set(token, userId);
@@ -160,6 +162,10 @@ export class FakeServer {
     if (!userId) return error(401, 'UNAUTHENTICATED', 'Authentication required');
     const url = new URL(request.url, 'http://test');
     if (request.method === 'GET' && url.pathname === '/api/sync/pull') return this.pull(url);
+    for (const route of this.routes) {
+      const answer = route(request, userId);
+      if (answer) return answer;
+    }
     if (!url.pathname.startsWith('/api/excavators')) return error(404, 'NOT_FOUND', 'Not found');
     const id = url.pathname.split('/')[3];
     if (request.method === 'GET') {
@@ -191,6 +197,41 @@ export class FakeServer {
     return result;
   }
 
+  /** `POST /api/excavators/import` {rows: [{name, …}]}: a batch like the inventory import (one answer). */
+  private importBatch(
+    userId: string,
+    body: Record<string, unknown>,
+    log: (recordId: string, introduced: Record<string, unknown>, created?: boolean) => void,
+  ): TransportResponse {
+    if (!Array.isArray(body.rows)) return error(400, 'VALIDATION_FAILED', 'rows must be a list');
+    const errors: Array<{ row: number; reason: string }> = [];
+    let imported = 0;
+    body.rows.forEach((raw: unknown, index) => {
+      const given = (raw ?? {}) as Record<string, unknown>;
+      if (typeof given.name !== 'string' || !given.name.trim()) {
+        errors.push({ row: index + 1, reason: 'Name is required' });
+        return;
+      }
+      const at = this.stamp();
+      const id = `srv-${this.seq + 1}`;
+      const fields = Object.fromEntries(FIELDS.map((f) => [f, given[f] ?? null]));
+      this.rows.set(id, {
+        id,
+        version: 1,
+        createdAt: at,
+        createdBy: userId,
+        updatedAt: at,
+        updatedBy: userId,
+        deletedAt: null,
+        seq: ++this.seq,
+        fields,
+      });
+      log(id, fields, true);
+      imported++;
+    });
+    return json(200, { imported, errors });
+  }
+
   private write(
     request: TransportRequest,
     userId: string,
@@ -201,6 +242,7 @@ export class FakeServer {
     const expected = parseVersionTag(request.headers['if-match']);
     const log = (recordId: string, introduced: Record<string, unknown>, created = false) =>
       this.applied.push({ method: request.method, url: request.url, recordId, key, introduced, created });
+    if (request.method === 'POST' && id === 'import') return this.importBatch(userId, body, log);
     if (request.method === 'POST' && !id) {
       if (typeof body.name !== 'string' || !body.name.trim())
         return error(400, 'VALIDATION_FAILED', 'Name is required');

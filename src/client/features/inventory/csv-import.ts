@@ -8,6 +8,7 @@ import {
   type MappedInventoryCsv,
 } from '@/domain/inventory-csv';
 import { apiFetch } from '@/client/api/client';
+import type { SyncEngine } from '@/client/offline';
 
 export interface CsvPreview {
   fileName: string;
@@ -54,5 +55,25 @@ export function sendInventoryImport(rows: InventoryImportRow[], idempotencyKey: 
     method: 'POST',
     body: { rows },
     headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/**
+ * The same batch through the outbox, for when there is no connection: it survives reloads and goes
+ * out under the same key when the device is back online (a send that did reach the server before the
+ * connection dropped then counts once). The items arrive with the pull afterwards.
+ */
+export function queueInventoryImport(
+  engine: Pick<SyncEngine, 'enqueueBatch'>,
+  preview: CsvPreview,
+  idempotencyKey: string,
+): Promise<string> {
+  return engine.enqueueBatch({
+    collection: 'inventory',
+    url: '/api/inventory/import',
+    body: { rows: preview.mapped.rows },
+    size: preview.validCount,
+    label: preview.fileName,
+    id: idempotencyKey,
   });
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryExportFormat } from '@/domain/inventory';
 import { can } from '@/domain/permissions';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/client/shell/session/session-store';
 import { HeaderActions } from './components/header-actions';
 import { InventoryCards } from './components/inventory-cards';
 import { InventoryDialogs, type InventoryDialog } from './components/inventory-dialogs';
+import { ImportStatus } from './components/import-status';
 import { InventoryFilters } from './components/inventory-filters';
 import { InventoryTable } from './components/inventory-table';
 import type { InventoryListProps } from './components/list-props';
@@ -43,14 +44,24 @@ export function InventoryPage() {
   const fail = (error: unknown, fallback: string) =>
     notifications.show({ color: 'red', message: actionErrorMessage(error, fallback) });
 
-  const adjust = async (item: InventoryRecord, delta: number) => {
-    try {
-      await actions.adjust(item, delta);
-    } catch (error) {
-      fail(error, t('inventory.errors.adjustFailed'));
-      throw error;
-    }
-  };
+  // The list's handlers stay the same from render to render, so the rows (memoised) that stay in
+  // view while someone types in the search are not rendered again.
+  const adjust = useCallback(
+    async (item: InventoryRecord, delta: number) => {
+      try {
+        await actions.adjust(item, delta);
+      } catch (error) {
+        notifications.show({
+          color: 'red',
+          message: actionErrorMessage(error, t('inventory.errors.adjustFailed')),
+        });
+        throw error;
+      }
+    },
+    [actions, t],
+  );
+  const edit = useCallback((item: InventoryRecord) => setDialog({ kind: 'edit', item }), []);
+  const remove = useCallback((item: InventoryRecord) => setDialog({ kind: 'delete', item }), []);
 
   const runExport = async (format: InventoryExportFormat) => {
     setExporting(true);
@@ -67,13 +78,16 @@ export function InventoryPage() {
     }
   };
 
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
   const toggleAll = () =>
     setSelected((current) =>
       items.length > 0 && items.every((item) => current.has(item.id))
@@ -90,8 +104,8 @@ export function InventoryPage() {
     canWrite,
     canAdjust,
     onAdjust: adjust,
-    onEdit: (item) => setDialog({ kind: 'edit', item }),
-    onDelete: (item) => setDialog({ kind: 'delete', item }),
+    onEdit: edit,
+    onDelete: remove,
   };
   const createButton = canWrite ? (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'edit', item: null })}>
@@ -116,6 +130,7 @@ export function InventoryPage() {
         }
       />
       <Stack gap="md">
+        <ImportStatus userId={user.id} />
         <Card withBorder radius="lg" padding="md">
           <InventoryFilters
             filter={filter}
@@ -134,26 +149,28 @@ export function InventoryPage() {
             onClear={() => setSelected(new Set())}
           />
         ) : null}
-        {inventory.error ? (
-          <LoadError onRetry={() => setAttempt((n) => n + 1)} />
-        ) : all === undefined ? (
-          <ListSkeleton />
-        ) : items.length === 0 ? (
-          <InventoryEmpty
-            filtered={isFiltered(filter)}
-            onClear={() => setFilter(EMPTY_FILTER)}
-            action={createButton}
-          />
-        ) : (
-          <Stack gap="xs">
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed" data-testid="inventory-count">
-                {t('inventory.count', { shown: items.length, total: all.length })}
-              </Text>
-            </Group>
-            {view === 'table' ? <InventoryTable {...listProps} /> : <InventoryCards {...listProps} />}
-          </Stack>
-        )}
+        <div data-testid="inventory-results" data-query={inventory.query} data-count={items.length}>
+          {inventory.error ? (
+            <LoadError onRetry={() => setAttempt((n) => n + 1)} />
+          ) : all === undefined ? (
+            <ListSkeleton />
+          ) : items.length === 0 ? (
+            <InventoryEmpty
+              filtered={isFiltered(filter)}
+              onClear={() => setFilter(EMPTY_FILTER)}
+              action={createButton}
+            />
+          ) : (
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed" data-testid="inventory-count">
+                  {t('inventory.count', { shown: items.length, total: all.length })}
+                </Text>
+              </Group>
+              {view === 'table' ? <InventoryTable {...listProps} /> : <InventoryCards {...listProps} />}
+            </Stack>
+          )}
+        </div>
       </Stack>
       <InventoryDialogs
         dialog={dialog}

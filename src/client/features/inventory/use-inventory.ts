@@ -1,6 +1,6 @@
-import { useDeferredValue, useMemo } from 'react';
-import { matchesInventoryFilter } from '@/domain/inventory';
-import { useCollectionSyncStates, useLiveQuery, useSyncEngine, type SyncedRow } from '@/client/offline';
+import { useMemo } from 'react';
+import { inventorySearchText, matchesInventoryFilter } from '@/domain/inventory';
+import { useCollectionRows, useCollectionSyncStates } from '@/client/offline';
 import {
   distinctValues,
   tagCounts,
@@ -10,13 +10,13 @@ import {
   type TagCount,
 } from './model';
 
-type Loaded = { rows: SyncedRow[]; error: null } | { rows: null; error: Error };
-
 export interface InventoryView {
   /** undefined while IndexedDB loads. */
   all: InventoryRecord[] | undefined;
   /** The items the filter lets through, by name. */
   items: InventoryRecord[];
+  /** The search text `items` answer. */
+  query: string;
   error: Error | null;
   tags: TagCount[];
   types: string[];
@@ -28,18 +28,7 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 
 /** Every item on this device (deleted ones left out), ordered by name; a failed read is reported. */
 function useAllItems(attempt: number): { all: InventoryRecord[] | undefined; error: Error | null } {
-  const engine = useSyncEngine();
-  const loaded = useLiveQuery(
-    (): Promise<Loaded> =>
-      engine.db.inventory.toArray().then(
-        (rows) => ({ rows, error: null }),
-        (error: unknown) => ({
-          rows: null,
-          error: error instanceof Error ? error : new Error(String(error)),
-        }),
-      ),
-    [engine, attempt],
-  );
+  const loaded = useCollectionRows('inventory', attempt);
   return useMemo(() => {
     if (!loaded) return { all: undefined, error: null };
     if (loaded.error) return { all: undefined, error: loaded.error };
@@ -51,24 +40,36 @@ function useAllItems(attempt: number): { all: InventoryRecord[] | undefined; err
   }, [loaded]);
 }
 
+/** Each item's search text, made once per loaded item rather than on every keystroke. */
+const searchTexts = new WeakMap<InventoryRecord, string>();
+
+function searchTextOf(item: InventoryRecord): string {
+  let text = searchTexts.get(item);
+  if (text === undefined) {
+    text = inventorySearchText(item);
+    searchTexts.set(item, text);
+  }
+  return text;
+}
+
 /** The list the screen shows: the device's items through the filter (the API's rules, run locally). */
 /** `attempt`: raised by Retry after a failed read. */
 export function useInventory(filter: InventoryFilterState, attempt = 0): InventoryView {
   const { all, error } = useAllItems(attempt);
   const syncStates = useCollectionSyncStates('inventory');
-  // Typing stays responsive with 10,000 items: the list follows the newest text when it can.
-  const deferred = useDeferredValue(filter);
+  // 10,000 items filter in a few milliseconds (the search texts are made once), so the list follows
+  // every keystroke in the same render (tests/bench/inventory.ts measures it).
   const items = useMemo(() => {
     if (!all) return [];
     const query = {
-      q: deferred.q,
-      tag: deferred.tag ?? undefined,
-      type: deferred.type ?? undefined,
-      location: deferred.location ?? undefined,
-      lowStock: deferred.lowStock || undefined,
+      q: filter.q,
+      tag: filter.tag ?? undefined,
+      type: filter.type ?? undefined,
+      location: filter.location ?? undefined,
+      lowStock: filter.lowStock || undefined,
     };
-    return all.filter((item) => matchesInventoryFilter(item, query));
-  }, [all, deferred]);
+    return all.filter((item) => matchesInventoryFilter(item, query, searchTextOf(item)));
+  }, [all, filter]);
   const facets = useMemo(
     () => ({
       tags: all ? tagCounts(all) : [],
@@ -77,5 +78,5 @@ export function useInventory(filter: InventoryFilterState, attempt = 0): Invento
     }),
     [all],
   );
-  return { all, items, error, syncStates, ...facets };
+  return { all, items, query: filter.q, error, syncStates, ...facets };
 }

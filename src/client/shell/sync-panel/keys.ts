@@ -15,6 +15,7 @@ export const KIND_KEY: Record<OutboxKind, string> = {
   update: 'sync.kind.update',
   delete: 'sync.kind.delete',
   call: 'sync.kind.call',
+  batch: 'sync.kind.batch',
 };
 
 export const STATE_KEY: Record<OutboxState, string> = {

@@ -3,8 +3,9 @@ import { IconFileImport, IconWifiOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryImportResult } from '@/domain/inventory-csv';
-import { useOnline } from '@/client/offline';
-import { readInventoryCsv, sendInventoryImport, type CsvPreview } from '../csv-import';
+import { ApiError } from '@/client/api/client';
+import { useOnline, useSyncEngine } from '@/client/offline';
+import { queueInventoryImport, readInventoryCsv, sendInventoryImport, type CsvPreview } from '../csv-import';
 import { actionErrorMessage } from '../use-inventory-actions';
 import { ImportErrorList, ImportPreview } from './import-preview';
 
@@ -16,15 +17,20 @@ interface ImportModalProps {
 
 const newKey = () => globalThis.crypto.randomUUID();
 
-/** Pick a CSV, see what it holds and what is wrong, then import it as one batch. */
+/**
+ * Pick a CSV, see what it holds and what is wrong, then import it as one batch: sent at once when
+ * online, queued in the outbox when not (the inventory page shows how it goes and its result).
+ */
 export function ImportModal({ onClose, onImported }: ImportModalProps) {
   const { t } = useTranslation();
   const online = useOnline();
+  const engine = useSyncEngine();
   const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [reading, setReading] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<InventoryImportResult | null>(null);
+  const [queued, setQueued] = useState<number | null>(null);
   const key = useRef(newKey());
 
   const pick = async (file: File | null) => {
@@ -32,6 +38,7 @@ export function ImportModal({ onClose, onImported }: ImportModalProps) {
     setReading(true);
     setError(null);
     setResult(null);
+    setQueued(null);
     try {
       setPreview(await readInventoryCsv(file));
       key.current = newKey();
@@ -47,13 +54,27 @@ export function ImportModal({ onClose, onImported }: ImportModalProps) {
     if (!preview) return;
     setSending(true);
     setError(null);
+    const queue = async () => {
+      await queueInventoryImport(engine, preview, key.current);
+      setQueued(preview.validCount);
+      setPreview(null);
+    };
     try {
+      if (!online) {
+        await queue();
+        return;
+      }
       const answer = await sendInventoryImport(preview.mapped.rows, key.current);
       setResult(answer);
       setPreview(null);
       await onImported(answer);
     } catch (failure) {
-      setError(actionErrorMessage(failure, t('inventory.import.failed')));
+      // The connection dropped on the way: the outbox sends it again under the same key.
+      if (failure instanceof ApiError && failure.isNetworkError) {
+        await queue().catch(() => setError(t('inventory.import.failed')));
+      } else {
+        setError(actionErrorMessage(failure, t('inventory.import.failed')));
+      }
     } finally {
       setSending(false);
     }
@@ -102,6 +123,11 @@ export function ImportModal({ onClose, onImported }: ImportModalProps) {
             </Stack>
           </Alert>
         ) : null}
+        {queued !== null ? (
+          <Alert color="blue" icon={<IconWifiOff size={18} />} role="status" data-testid="import-queued">
+            {t('inventory.import.queued', { count: queued })}
+          </Alert>
+        ) : null}
         {preview ? <ImportPreview preview={preview} /> : null}
         {preview && !online ? (
           <Alert color="yellow" icon={<IconWifiOff size={18} />} role="status">
@@ -110,11 +136,13 @@ export function ImportModal({ onClose, onImported }: ImportModalProps) {
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {result ? t('inventory.actions.close') : t('inventory.actions.cancel')}
+            {result || queued !== null ? t('inventory.actions.close') : t('inventory.actions.cancel')}
           </Button>
           {preview ? (
-            <Button onClick={() => void send()} loading={sending} disabled={!canSend || !online}>
-              {t('inventory.import.submit', { count: preview.validCount })}
+            <Button onClick={() => void send()} loading={sending} disabled={!canSend}>
+              {online
+                ? t('inventory.import.submit', { count: preview.validCount })
+                : t('inventory.import.submitQueued', { count: preview.validCount })}
             </Button>
           ) : null}
         </Group>

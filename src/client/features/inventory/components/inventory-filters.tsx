@@ -36,6 +36,7 @@ export function InventoryFilters({
         value={filter.q}
         onChange={(event) => set({ q: event.currentTarget.value })}
         style={{ flex: '1 1 240px' }}
+        data-testid="inventory-search"
       />
       <Select
         label={t('inventory.filters.tag')}

@@ -1,20 +1,118 @@
 import { Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { memo } from 'react';
 import { isLowStock } from '@/domain/inventory';
+import type { RecordSyncState } from '@/client/offline';
 import { useTranslation } from 'react-i18next';
 import { RecordSyncBadge } from '@/client/shell/sync-panel';
 import { ItemActionsMenu, LowStockBadge, TagList, usePriceFormat } from './item-bits';
 import { ItemPhoto } from './item-photo';
+import type { InventoryRecord } from '../model';
 import type { InventoryListProps } from './list-props';
 import { QuantityStepper } from './quantity-stepper';
 import { useWindowList } from './use-window-list';
 
 const ROW_HEIGHT = 64;
 
+interface RowProps extends Pick<
+  InventoryListProps,
+  'canWrite' | 'canAdjust' | 'onToggle' | 'onAdjust' | 'onEdit' | 'onDelete'
+> {
+  item: InventoryRecord;
+  index: number;
+  measure: (element: Element | null) => void;
+  state: RecordSyncState | undefined;
+  selected: boolean;
+}
+
+/**
+ * One row. Memoised: typing in the search re-renders the list on every keystroke, and the rows that
+ * stay in view (same item, same place) are then left alone. The page keeps the handlers stable.
+ */
+const InventoryTableRow = memo(function InventoryTableRow({
+  item,
+  index,
+  measure,
+  state,
+  selected,
+  canWrite,
+  canAdjust,
+  onToggle,
+  onAdjust,
+  onEdit,
+  onDelete,
+}: RowProps) {
+  const { t } = useTranslation();
+  const price = usePriceFormat();
+  const low = isLowStock(item);
+  return (
+    <Table.Tr
+      data-index={index}
+      ref={measure}
+      aria-rowindex={index + 2}
+      data-testid="inventory-row"
+      data-low-stock={low || undefined}
+      bg={low ? 'var(--mantine-color-red-light)' : undefined}
+    >
+      {canWrite ? (
+        <Table.Td>
+          <Checkbox
+            aria-label={t('inventory.select.one', { name: item.name })}
+            checked={selected}
+            onChange={() => onToggle(item.id)}
+          />
+        </Table.Td>
+      ) : null}
+      <Table.Td>
+        <ItemPhoto item={item} size={40} pending={!!state} />
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm" lineClamp={1}>
+              {item.name}
+            </Text>
+            <RecordSyncBadge state={state} />
+          </Group>
+          <Group gap={6}>
+            {item.maker ? (
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {item.maker}
+              </Text>
+            ) : null}
+            {low ? <LowStockBadge item={item} /> : null}
+          </Group>
+        </Stack>
+      </Table.Td>
+      <Table.Td>{item.type ?? '—'}</Table.Td>
+      <Table.Td>{item.location ?? '—'}</Table.Td>
+      <Table.Td>
+        <TagList tags={item.tags} max={2} />
+      </Table.Td>
+      <Table.Td ta="right">{price(item.price)}</Table.Td>
+      <Table.Td>
+        <Group justify="center">
+          <QuantityStepper
+            name={item.name}
+            quantity={item.quantity}
+            low={low}
+            canAdjust={canAdjust}
+            onAdjust={(delta) => onAdjust(item, delta)}
+          />
+        </Group>
+      </Table.Td>
+      {canWrite ? (
+        <Table.Td>
+          <ItemActionsMenu item={item} onEdit={onEdit} onDelete={onDelete} />
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+});
+
 /** The table view: one row per item, only the rows in view rendered. */
 export function InventoryTable(props: InventoryListProps) {
   const { items, syncStates, selected, canWrite, canAdjust } = props;
   const { t } = useTranslation();
-  const price = usePriceFormat();
   const { listRef, virtualizer, scrollMargin } = useWindowList<HTMLTableSectionElement>(
     items.length,
     ROW_HEIGHT,
@@ -66,71 +164,21 @@ export function InventoryTable(props: InventoryListProps) {
           ) : null}
           {rows.map((row) => {
             const item = items[row.index]!;
-            const low = isLowStock(item);
-            const state = syncStates.get(item.id);
             return (
-              <Table.Tr
+              <InventoryTableRow
                 key={item.id}
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                aria-rowindex={row.index + 2}
-                data-testid="inventory-row"
-                data-low-stock={low || undefined}
-                bg={low ? 'var(--mantine-color-red-light)' : undefined}
-              >
-                {canWrite ? (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('inventory.select.one', { name: item.name })}
-                      checked={selected.has(item.id)}
-                      onChange={() => props.onToggle(item.id)}
-                    />
-                  </Table.Td>
-                ) : null}
-                <Table.Td>
-                  <ItemPhoto item={item} size={40} pending={!!state} />
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Group gap={6} wrap="nowrap">
-                      <Text fw={600} size="sm" lineClamp={1}>
-                        {item.name}
-                      </Text>
-                      <RecordSyncBadge state={state} />
-                    </Group>
-                    <Group gap={6}>
-                      {item.maker ? (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {item.maker}
-                        </Text>
-                      ) : null}
-                      {low ? <LowStockBadge item={item} /> : null}
-                    </Group>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{item.type ?? '—'}</Table.Td>
-                <Table.Td>{item.location ?? '—'}</Table.Td>
-                <Table.Td>
-                  <TagList tags={item.tags} max={2} />
-                </Table.Td>
-                <Table.Td ta="right">{price(item.price)}</Table.Td>
-                <Table.Td>
-                  <Group justify="center">
-                    <QuantityStepper
-                      name={item.name}
-                      quantity={item.quantity}
-                      low={low}
-                      canAdjust={canAdjust}
-                      onAdjust={(delta) => props.onAdjust(item, delta)}
-                    />
-                  </Group>
-                </Table.Td>
-                {canWrite ? (
-                  <Table.Td>
-                    <ItemActionsMenu item={item} onEdit={props.onEdit} onDelete={props.onDelete} />
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
+                item={item}
+                index={row.index}
+                measure={virtualizer.measureElement}
+                state={syncStates.get(item.id)}
+                selected={selected.has(item.id)}
+                canWrite={canWrite}
+                canAdjust={canAdjust}
+                onToggle={props.onToggle}
+                onAdjust={props.onAdjust}
+                onEdit={props.onEdit}
+                onDelete={props.onDelete}
+              />
             );
           })}
           {bottom > 0 ? (

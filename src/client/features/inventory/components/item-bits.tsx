@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryRecord } from '../model';
 
@@ -15,18 +15,31 @@ export function ItemActionsMenu({
   onDelete: (item: InventoryRecord) => void;
 }) {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  // Mounted on first use, like the quantity popover: an idle Menu per visible row slows down typing
+  // in the search of a long list.
+  const [mounted, setMounted] = useState(false);
+  const button = (onClick?: () => void) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size={36}
+      aria-label={t('inventory.actions.more', { name: item.name })}
+      aria-haspopup="menu"
+      onClick={onClick}
+    >
+      <IconDots size={18} />
+    </ActionIcon>
+  );
+  if (!mounted) {
+    return button(() => {
+      setMounted(true);
+      setOpened(true);
+    });
+  }
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={36}
-          aria-label={t('inventory.actions.more', { name: item.name })}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>{button()}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(item)}>
           {t('inventory.actions.edit')}

@@ -16,6 +16,9 @@ interface QuantityStepperProps {
 export function QuantityStepper({ name, quantity, low, canAdjust, onAdjust }: QuantityStepperProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The popover mounts on first use: a list of 10,000 items re-renders its visible rows on every
+  // keystroke of the search, and an idle Popover per row costs more than the rest of the row.
+  const [mounted, setMounted] = useState(false);
   const [delta, setDelta] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
 
@@ -57,44 +60,57 @@ export function QuantityStepper({ name, quantity, low, canAdjust, onAdjust }: Qu
       >
         <IconMinus size={16} />
       </ActionIcon>
-      <Popover opened={open} onChange={setOpen} trapFocus position="bottom" withArrow shadow="md">
-        <Popover.Target>
-          <UnstyledButton
-            onClick={() => setOpen((o) => !o)}
-            aria-label={t('inventory.quantity.adjustOpen', { name, quantity })}
-          >
-            {value}
-          </UnstyledButton>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!Number.isInteger(amount) || amount === 0) return;
-              void run(amount).then((ok) => {
-                if (ok) {
-                  setDelta('');
-                  setOpen(false);
-                }
-              });
-            }}
-          >
-            <Stack gap="xs" w={220}>
-              <NumberInput
-                label={t('inventory.quantity.delta')}
-                description={t('inventory.quantity.deltaHint')}
-                value={delta}
-                onChange={setDelta}
-                allowDecimal={false}
-                data-autofocus
-              />
-              <Button type="submit" loading={busy} disabled={!Number.isInteger(amount) || amount === 0}>
-                {t('inventory.quantity.apply')}
-              </Button>
-            </Stack>
-          </form>
-        </Popover.Dropdown>
-      </Popover>
+      {mounted ? (
+        <Popover opened={open} onChange={setOpen} trapFocus position="bottom" withArrow shadow="md">
+          <Popover.Target>
+            <UnstyledButton
+              onClick={() => setOpen((o) => !o)}
+              aria-label={t('inventory.quantity.adjustOpen', { name, quantity })}
+            >
+              {value}
+            </UnstyledButton>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!Number.isInteger(amount) || amount === 0) return;
+                void run(amount).then((ok) => {
+                  if (ok) {
+                    setDelta('');
+                    setOpen(false);
+                  }
+                });
+              }}
+            >
+              <Stack gap="xs" w={220}>
+                <NumberInput
+                  label={t('inventory.quantity.delta')}
+                  description={t('inventory.quantity.deltaHint')}
+                  value={delta}
+                  onChange={setDelta}
+                  allowDecimal={false}
+                  data-autofocus
+                />
+                <Button type="submit" loading={busy} disabled={!Number.isInteger(amount) || amount === 0}>
+                  {t('inventory.quantity.apply')}
+                </Button>
+              </Stack>
+            </form>
+          </Popover.Dropdown>
+        </Popover>
+      ) : (
+        <UnstyledButton
+          onClick={() => {
+            setMounted(true);
+            setOpen(true);
+          }}
+          aria-label={t('inventory.quantity.adjustOpen', { name, quantity })}
+          aria-haspopup="dialog"
+        >
+          {value}
+        </UnstyledButton>
+      )}
       <ActionIcon
         variant="light"
         size={36}

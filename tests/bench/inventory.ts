@@ -1,0 +1,209 @@
+// Parts inventory (issue 8): `node --import tsx tests/bench/inventory.ts`. The real app on a throw-away
+// PGlite, driven in headless Chromium as a manager would:
+// - import a 10,000-row CSV end to end: pick the file in the Import dialog (parsed and previewed on the
+//   device), press Import, and wait until all 10,000 items are mirrored and the list shows them
+//   (goal under 10 s);
+// - filter the 10,000 mirrored items: time from a keystroke in the search box to the rendered results
+//   and the frame after (goal p95 under 50 ms), with the table virtualised (DOM nodes printed).
+// BENCH_INVENTORY overrides the item count; BENCH_PROFILE_DIR saves CPU profiles of both phases and
+// BENCH_CLIENT_DIR serves another client build (e.g. `vite build --minify false`, for readable profiles).
+// Also run by `npm run bench` (tests/bench/run.ts).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { buildApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { openPglite } from '@/server/db/client';
+import { startProfile } from './offline-engine';
+
+const ITEMS = Math.max(100, Number(process.env.BENCH_INVENTORY) || 10_000);
+const GOALS_MS = { import: 10_000, keystroke: 50 } as const;
+/** Typed one key at a time, then erased: every prefix is one measurement. */
+const QUERIES = ['filter', 'hydraulik', 'bosch', 'teil 12', 'dichtung'];
+const TOKEN_KEY = 'token';
+
+const NAMES = ['Ölfilter', 'Hydraulikschlauch', 'Keilriemen', 'Dichtungssatz', 'Luftfilter', 'Zahn'];
+const MAKERS = ['Bosch', 'Mann', 'Liebherr', 'CAT', 'Hydac'];
+const TYPES = ['Filter', 'Hydraulik', 'Antrieb', 'Verschleiß'];
+const LOCATIONS = ['Lager 1', 'Lager 2', 'Werkstatt', 'Container Nord'];
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
+}
+
+function ensureClientBuild() {
+  if (fs.existsSync('dist/client/index.html')) return;
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** A German spreadsheet export: `;`, decimal commas, a BOM, umlauts. */
+export function inventoryCsv(count: number): string {
+  const lines = ['\uFEFFname;description;quantity;price;category;location;supplier'];
+  for (let i = 1; i <= count; i++) {
+    const name = `${NAMES[i % NAMES.length]} Teil ${i}`;
+    const price = `${(i % 500) + 1},${String(i % 100).padStart(2, '0')}`;
+    lines.push(
+      [
+        name,
+        `Ersatzteil Nr. ${i}`,
+        String(i % 40),
+        price,
+        TYPES[i % TYPES.length],
+        LOCATIONS[i % LOCATIONS.length],
+        MAKERS[i % MAKERS.length],
+      ].join(';'),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** See excavators-search.ts: one keystroke, resolved when the results for that text are rendered. */
+const KEYSTROKE = `(async (value) => {
+  const input = document.querySelector('input[data-testid="inventory-search"]');
+  const results = document.querySelector('[data-testid="inventory-results"]');
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const t0 = performance.now();
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  const done = () => results.getAttribute('data-query') === value;
+  while (!done()) {
+    await new Promise((r) => setTimeout(r, 0));
+    if (performance.now() - t0 > 5000) throw new Error('no results rendered for ' + value);
+  }
+  const rendered = performance.now();
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return [rendered - t0, performance.now() - t0];
+})`;
+
+/** Runs the inventory bench on its own server and browser; prints its JSON lines. */
+export async function benchInventory(): Promise<void> {
+  ensureClientBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-bench-inventory-'));
+  const csvFile = path.join(dataDir, 'parts.csv');
+  fs.writeFileSync(csvFile, inventoryCsv(ITEMS));
+  const adminPassword = `bench-${Date.now()}`;
+  const loaded = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent' });
+  const config = { ...loaded, clientDir: process.env.BENCH_CLIENT_DIR ?? loaded.clientDir };
+  const handle = await openPglite(undefined);
+  const app = await buildApp(config, { database: handle, logger: false });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: config.adminUsername, password: adminPassword },
+    });
+    const { token } = login.json<{ token: string }>();
+    const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(
+      ([key, value]) => {
+        localStorage.setItem(key, value);
+        localStorage.setItem('language', 'en');
+      },
+      [TOKEN_KEY, token] as const,
+    );
+    const page = await context.newPage();
+    await page.goto('/inventory');
+    await page.getByText('No parts in the inventory yet').waitFor({ timeout: 60_000 });
+
+    // Import, end to end: from picking the file to every item listed on this device.
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog');
+    const stopImportProfile = await startProfile(page, 'inventory-import');
+    const started = Date.now();
+    await dialog.locator('input[type="file"]').setInputFiles(csvFile);
+    const submit = dialog.getByRole('button', { name: /^Import [\d,.]+ items$/ });
+    await submit.waitFor({ timeout: 60_000 });
+    const previewed = Date.now();
+    await submit.click();
+    await dialog.getByTestId('import-result').waitFor({ timeout: 120_000 });
+    const answered = Date.now();
+    await page.keyboard.press('Escape');
+    const results = page.getByTestId('inventory-results');
+    if (process.env.BENCH_VERBOSE) {
+      for (let count = ''; count !== String(ITEMS); await page.waitForTimeout(100)) {
+        count = (await results.getAttribute('data-count')) ?? '';
+        console.info(`${Date.now() - started} ms: ${count} items listed`);
+      }
+    }
+    await results.and(page.locator(`[data-count="${ITEMS}"]`)).waitFor({ timeout: 120_000 });
+    const listed = Date.now();
+    await stopImportProfile();
+    console.info(
+      JSON.stringify({
+        case: 'inventory CSV import in the browser (pick file → all items listed)',
+        items: ITEMS,
+        previewMs: previewed - started,
+        answeredMs: answered - started,
+        ms: listed - started,
+        goalMs: GOALS_MS.import,
+        withinGoal: listed - started < GOALS_MS.import,
+      }),
+    );
+
+    // The table view (kept per user) is the one that must stay smooth.
+    await page.locator('.mantine-SegmentedControl-label', { hasText: 'Table' }).click();
+    await page.getByTestId('inventory-row').first().waitFor();
+    const dom = await page.evaluate(() => ({
+      body: document.body.querySelectorAll('*').length,
+      rows: document.querySelectorAll('[data-testid="inventory-row"], [data-testid="inventory-card"]').length,
+    }));
+    console.info(JSON.stringify({ case: 'inventory dom nodes (10,000 items, virtualised)', ...dom }));
+
+    const toDom: number[] = [];
+    const toFrame: number[] = [];
+    const stopFilterProfile = await startProfile(page, 'inventory-filter');
+    for (const query of QUERIES) {
+      for (let i = 1; i <= query.length; i++) {
+        const [d, f] = (await page.evaluate(
+          `${KEYSTROKE}(${JSON.stringify(query.slice(0, i))})`,
+        )) as number[];
+        toDom.push(d!);
+        toFrame.push(f!);
+      }
+      await page.evaluate(`${KEYSTROKE}('')`);
+    }
+    await stopFilterProfile();
+    toDom.sort((a, b) => a - b);
+    toFrame.sort((a, b) => a - b);
+    console.info(
+      JSON.stringify({
+        case: 'inventory filter keystroke → rendered results',
+        items: ITEMS,
+        keystrokes: toDom.length,
+        p50DomMs: percentile(toDom, 50),
+        p95DomMs: percentile(toDom, 95),
+        p50FrameMs: percentile(toFrame, 50),
+        p95FrameMs: percentile(toFrame, 95),
+        goalMs: GOALS_MS.keystroke,
+        withinGoal: percentile(toFrame, 95) < GOALS_MS.keystroke,
+      }),
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    await app.close();
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  benchInventory().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
