@@ -146,6 +146,71 @@ test('a quantity changed offline is counted once the connection returns', async 
   }
 });
 
+test('a CSV imported offline survives a reload and is imported once when the connection returns', async ({
+  browser,
+  request,
+}) => {
+  const relay = await startNetworkSwitch(new URL(serverURL));
+  const context = await browser.newContext({ baseURL: relay.url, viewport: { width: 1280, height: 900 } });
+  const names = [`Offline filter ${run}`, `Offline belt ${run}`];
+  try {
+    const page = await context.newPage();
+    await preferEnglish(page);
+    await signIn(page, USERS.manager);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto('/inventory');
+    await expect(page.getByTestId('inventory-results')).toBeVisible();
+
+    await context.setOffline(true);
+    relay.cut();
+    await page.getByRole('button', { name: en('inventory.import.button') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'offline.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`name;quantity;price\r\n${names[0]};3;4,50\r\n${names[1]};1;2,00\r\n`, 'utf8'),
+    });
+    await dialog.getByRole('button', { name: 'Queue import of 2 items' }).click();
+    await expect(dialog.getByTestId('import-queued')).toBeVisible();
+    await dialog.getByRole('button', { name: en('inventory.actions.close') }).click();
+    const batch = page.getByTestId('import-batch');
+    await expect(batch).toHaveAttribute('data-state', 'waiting');
+
+    // The queued import is on the device, not in the page: it is still there after a reload offline.
+    await page.reload();
+    await expect(page.getByTestId('import-batch')).toHaveAttribute('data-state', 'waiting');
+
+    relay.restore();
+    await context.setOffline(false);
+    await expect(page.getByTestId('import-batch')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('import-batch')).toContainText(
+      en('inventory.import.completed', { imported: 2 }),
+    );
+    await search(page, `Offline filter ${run}`);
+    await expect(page.getByRole('article', { name: names[0] })).toBeVisible();
+    const found = await api<{ items: ApiItem[] }>(
+      request,
+      `/inventory?q=${encodeURIComponent(run)}&limit=100`,
+    );
+    expect(
+      found.items
+        .filter((item) => names.includes(item.name))
+        .map((item) => item.name)
+        .sort(),
+    ).toEqual([...names].sort());
+    await page
+      .getByTestId('import-batch')
+      .getByRole('button', { name: en('inventory.actions.close') })
+      .click();
+    await expect(page.getByTestId('import-batch')).toHaveCount(0);
+  } finally {
+    await context.close();
+    await relay.close();
+  }
+});
+
 test.describe('inventory screenshots', () => {
   for (const [device, viewport] of [
     ['tablet', { width: 834, height: 1112 }],
