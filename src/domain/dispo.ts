@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, DISPO_UPCOMING_DAYS, MAX_LIMIT, type Language } from './constants';
-import { syncedMetaSchema } from './sync';
+import { syncedMetaSchema, type SyncCollectionName } from './sync';
 
 /*
  * Dispo (issue 12; spec §2, §3, §4, §9): drivers, trucks and container types (master data) and the
@@ -22,7 +22,8 @@ import { syncedMetaSchema } from './sync';
  * - Who sees which assignment (REST and the sync pull alike): 'dispo:write' roles (admin, manager, dispo)
  *   see all; any other role with 'dispo:read' (operator) sees only the PUBLISHED assignments of the
  *   drivers linked to their own account — that is the driver's tablet; an operator who drives nothing
- *   sees an empty list next to the "managed by your dispatcher" note.
+ *   sees an empty list next to the "managed by your dispatcher" note. The tablet mirrors what it may see
+ *   (SYNC_COLLECTIONS) and opens the sheet without signal; its ticks go through the outbox.
  * - `PUT` replaces the rounds: a round's `done` is sent back as read (omitted = false).
  * - Dates are local calendar dates `YYYY-MM-DD`. The week board (`/overview?from=&tz=`) and the dashboard
  *   (`/dashboard?date=&tz=`) take the viewer's IANA time zone for "today" (DISPO_DEFAULT_TIME_ZONE when
@@ -39,7 +40,8 @@ export const DISPO_MAX_ITEMS_PER_ROUND = 30;
 export const DISPO_MAX_QUANTITY = 99;
 /** The company's zone: "today" when a request names none. */
 export const DISPO_DEFAULT_TIME_ZONE = 'Europe/Berlin';
-export const DISPO_SYNC_COLLECTION = 'dispoAssignments';
+/** The synced collection of assignments (one of SYNC_COLLECTIONS; the Dexie table on the device). */
+export const DISPO_SYNC_COLLECTION = 'dispoAssignments' satisfies SyncCollectionName;
 
 /* ── Calendar dates and the 7-day window ─────────────────────────────────────────────────────── */
 

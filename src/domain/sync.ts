@@ -30,8 +30,18 @@ import { z } from 'zod';
  *   replayed blindly.
  */
 
-/** Collections the modules register (reports, logbook and inventory add themselves as they land). */
-export const SYNC_COLLECTIONS = ['excavators', 'reports', 'logbook', 'inventory'] as const;
+/**
+ * Collections the modules register (reports, logbook and inventory add themselves as they land).
+ * `dispoAssignments` is DISPO_SYNC_COLLECTION (src/domain/dispo.ts): a driver's tablet mirrors their
+ * own published assignments, dispatchers every assignment.
+ */
+export const SYNC_COLLECTIONS = [
+  'excavators',
+  'reports',
+  'logbook',
+  'inventory',
+  'dispoAssignments',
+] as const;
 export type SyncCollectionName = (typeof SYNC_COLLECTIONS)[number];
 
 export const SYNC_PULL_DEFAULT_LIMIT = 500;

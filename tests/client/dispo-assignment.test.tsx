@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeDispoApi, IDS, json } from './dispo-fake-api';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
@@ -12,6 +13,8 @@ let api: FakeDispoApi;
 
 beforeEach(() => {
   resetClientState();
+  // A notice of the previous test (Mantine keeps them in a global store) is no alert of this one.
+  notifications.clean();
   api = new FakeDispoApi();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.stubGlobal(

@@ -238,4 +238,33 @@ describe('PUT /api/containers/assignments/{id}/rounds/{index}/done', () => {
       await w.t.app.settingsStore.update({ features: { containers: true } });
     }
   });
+
+  it("a tick replayed by the tablet's outbox reaches the dispatcher's mirror and pokes the clients", async () => {
+    const plan = await w.createAssignment({
+      date: '2026-09-25',
+      driverId: w.drivers.a.driver.id,
+      rounds: [round(w.types.roll10.id), round(w.types.skip7.id, 'pickup')],
+    });
+    const published = await w.publish(plan.id);
+    const dispatcher = await pullAll(w.tokens.dispo);
+    const pokes: string[][] = [];
+    const onChanged = (collections: string[]) => pokes.push(collections);
+    w.t.app.events.on('sync:changed', onChanged);
+    try {
+      // What the outbox sends: its entry id as Idempotency-Key, no If-Match; sent twice (lost answer).
+      const headers = { 'idempotency-key': '0196a0c2-bbbb-7000-8000-000000000025' };
+      const first = await done(published.id, 1, w.drivers.a.user.token, true, headers);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await done(published.id, 1, w.drivers.a.user.token, true, headers);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(pokes).toEqual([['dispoAssignments']]);
+    } finally {
+      w.t.app.events.off('sync:changed', onChanged);
+    }
+    const next = await pullAll(w.tokens.dispo, dispatcher.cursor);
+    const change = next.changes.find((c) => c.id === published.id);
+    expect(change?.version).toBe(published.version + 1);
+    expect((change?.data as Assignment).rounds.map((r) => r.done)).toEqual([false, true]);
+    expect(next.changes.filter((c) => c.id === published.id)).toHaveLength(1);
+  });
 });

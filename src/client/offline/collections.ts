@@ -34,6 +34,9 @@ export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
     updateFields: INVENTORY_FIELD_NAMES.filter((field) => field !== 'quantity'),
     readOne: true,
   },
+  // Dispo assignments: dispatchers plan them online (REST); the driver's tablet mirrors its own published
+  // ones and queues only `PUT /{id}/rounds/{index}/done` calls, never a PUT of the whole record.
+  dispoAssignments: { path: '/containers/assignments', readOne: true },
 };
 
 export function isSyncCollection(value: unknown): value is SyncCollection {

@@ -13,6 +13,25 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void> | void;
 }
 
+/** The mirror's bookkeeping row in `meta` (MIRROR_STATE_KEY of mirror.ts; a test keeps them equal). */
+const MIRROR_STATE_META_KEY = 'sync:mirror';
+
+/**
+ * Version 2 (issue 12, drivers in the field): the `dispoAssignments` mirror. Devices that mirrored before
+ * were already served the collection by the server (and skipped its rows, unknown to them), so their
+ * mirror state lists it and their cursor is past its rows: the upgrade takes it off that list, and the
+ * next pull sees it as newly served and mirrors again from cursor 0.
+ */
+async function forgetServedDispoAssignments(tx: Transaction): Promise<void> {
+  const meta = tx.table<{ key: string; value: unknown }, string>('meta');
+  const state = await meta.get(MIRROR_STATE_META_KEY);
+  const value = state?.value as { collections?: unknown } | undefined;
+  if (!value || !Array.isArray(value.collections)) return;
+  const collections = value.collections.filter((name) => name !== 'dispoAssignments');
+  if (collections.length === value.collections.length) return;
+  await meta.put({ key: MIRROR_STATE_META_KEY, value: { ...value, collections } });
+}
+
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   {
     version: 1,
@@ -26,5 +45,12 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       meta: 'key',
       shadows: '[collection+id]',
     },
+  },
+  {
+    version: 2,
+    stores: {
+      dispoAssignments: 'id, date, driverId, status, _sync',
+    },
+    upgrade: forgetServedDispoAssignments,
   },
 ];

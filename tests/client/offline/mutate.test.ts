@@ -176,7 +176,7 @@ describe('database schema', () => {
       versions: [
         ...SCHEMA_VERSIONS,
         {
-          version: 2,
+          version: SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version + 1,
           stores: { excavators: 'id, updatedAt, status, model, _sync' },
           upgrade: async (tx) => {
             await tx

@@ -30,4 +30,5 @@ export const COLLECTION_KEY: Record<string, string> = {
   reports: 'ai.admin.collections.reports',
   logbook: 'ai.admin.collections.logbook',
   inventory: 'ai.admin.collections.inventory',
+  dispoAssignments: 'ai.admin.collections.dispoAssignments',
 };

@@ -15,29 +15,57 @@ import type { Assignment } from '@/domain/dispo';
 import { can } from '@/domain/permissions';
 import { PageHeader } from '@/client/shell/page-header';
 import { useCurrentUser } from '@/client/shell/session/session-store';
-import { getAssignment, setRoundDone } from './api/assignments';
-import { dispoErrorMessage } from './api/errors';
+import { RecordSyncStatus } from '@/client/shell/sync-panel';
+import { getAssignment } from './api/assignments';
+import { dispoErrorMessage, isNetworkError } from './api/errors';
 import { AssignmentFormModal } from './assignment-form/assignment-form-modal';
 import { AssignmentDetails } from './components/assignment-details';
 import { DeleteAssignmentModal } from './components/delete-assignment-modal';
+import { OfflineCopyNotice } from './components/offline-copy-notice';
 import { RoundsView } from './components/rounds-view';
 import { formatDay } from './format';
+import { ASSIGNMENTS, useMirroredAssignment } from './use-assignment-mirror';
 import { usePdfDownload } from './use-pdf-download';
 import { usePublish } from './use-publish';
 import { useResource } from './use-resource';
+import { useRoundDone } from './use-round-done';
 
-/** /dispo/assignments/{id} (DispoAssignmentView): the driver sheet with its actions. */
+/**
+ * The newest of what the page knows: the device's copy (it carries ticks waiting to sync, so it wins a
+ * tie), the answer of this page's last write, the server's answer.
+ */
+function newest(candidates: Array<Assignment | null | undefined>): Assignment | null {
+  let best: Assignment | null = null;
+  for (const candidate of candidates)
+    if (candidate && (!best || candidate.version > best.version)) best = candidate;
+  return best;
+}
+
+/**
+ * /dispo/assignments/{id} (DispoAssignmentView): the driver sheet with its actions. It opens from the
+ * device's copy when the assignment is mirrored (the driver's tablet without signal; ticks go through
+ * the outbox) and from the server otherwise.
+ */
 export function DispoAssignmentPage() {
   const { t } = useTranslation();
   const { id } = useParams({ from: '/_app/dispo/assignments/$id' });
   const me = useCurrentUser();
   const canWrite = can(me, 'dispo:write');
   const navigate = useNavigate();
+  const mirrored = useMirroredAssignment(id);
   const [version, setVersion] = useState(0);
-  const loaded = useResource(`${id}#${version}`, (signal) => getAssignment(id, signal));
+  // The server is asked only when the device has no copy (a copy is kept current by sync).
+  const loaded = useResource(mirrored === null ? `${id}#${version}` : null, (signal) =>
+    getAssignment(id, signal),
+  );
   const [local, setLocal] = useState<Assignment | null>(null);
-  const assignment =
-    local?.id === id && loaded.data && local.version >= loaded.data.version ? local : loaded.data;
+  const mirror = mirrored?.assignment ?? null;
+  const assignment = newest([
+    mirror,
+    local?.id === id ? local : null,
+    loaded.data?.id === id ? loaded.data : null,
+  ]);
+  const fromMirror = !!mirror && assignment === mirror;
   const update = (next: Assignment) => {
     setLocal(next);
     setVersion((n) => n + 1);
@@ -46,35 +74,25 @@ export function DispoAssignmentPage() {
   const pdf = usePdfDownload();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [busyRound, setBusyRound] = useState<number | null>(null);
-
-  const toggleRound = async (index: number, done: boolean) => {
-    if (!assignment) return;
-    setBusyRound(index);
-    try {
-      update(await setRoundDone(assignment.id, index, done));
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: dispoErrorMessage(error, t, t('dispo.errors.saveFailed')),
-      });
-    } finally {
-      setBusyRound(null);
-    }
-  };
+  const rounds = useRoundDone(update);
 
   const back = (
     <Button component={Link} to="/dispo" variant="subtle" leftSection={<IconArrowLeft size={16} />} mih={40}>
       {t('dispo.view.back')}
     </Button>
   );
-  // Below the operator's notice (shell PageGate): their own sheet, or nothing.
-  if (!assignment && !can(me, 'dispo:open')) return null;
+  // Below the operator's notice (shell PageGate): their own sheet, or why it cannot open without signal.
+  if (!assignment && !can(me, 'dispo:open'))
+    return mirrored === null && isNetworkError(loaded.error) ? (
+      <Alert color="red" role="alert" icon={<IconAlertTriangle />}>
+        {dispoErrorMessage(loaded.error, t, t('dispo.errors.loadFailed'))}
+      </Alert>
+    ) : null;
   if (!assignment)
     return (
       <>
         <PageHeader title={t('shell.pages.dispoAssignment', { id })} actions={back} />
-        {loaded.error ? (
+        {loaded.error && mirrored === null ? (
           <Alert color="red" role="alert" icon={<IconAlertTriangle />}>
             {dispoErrorMessage(loaded.error, t, t('dispo.errors.loadFailed'))}
           </Alert>
@@ -137,15 +155,19 @@ export function DispoAssignmentPage() {
         }
       />
       <Stack gap="lg">
+        {fromMirror ? <OfflineCopyNotice /> : null}
         <AssignmentDetails assignment={assignment} />
-        <Title order={2} size="h4">
-          {t('dispo.form.rounds')}
-        </Title>
+        <Group gap="sm" align="center">
+          <Title order={2} size="h4">
+            {t('dispo.form.rounds')}
+          </Title>
+          <RecordSyncStatus collection={ASSIGNMENTS} id={assignment.id} />
+        </Group>
         <RoundsView
           assignment={assignment}
           canTick={canWrite || (!!me && assignment.driver?.userId === me.id)}
-          busyIndex={busyRound}
-          onToggle={(index, done) => void toggleRound(index, done)}
+          busyIndex={rounds.busyIndex}
+          onToggle={(index, done) => void rounds.toggle(assignment, index, done, fromMirror)}
         />
       </Stack>
       <AssignmentFormModal

@@ -17,6 +17,7 @@ import { WeekBoard } from './components/week-board';
 import { localToday } from './format';
 import { MasterDataPanel } from './master-data/master-data-panel';
 import { DISPO_TABS, type DispoTab } from './search';
+import { useAssignmentMirrorChanges } from './use-assignment-mirror';
 import { useMasterOptions } from './use-master-options';
 import { usePublish } from './use-publish';
 import { TAB_LABEL } from './labels';
@@ -49,6 +50,9 @@ function DispatcherPage() {
   const options = useMasterOptions(true, optionsVersion);
   const [editing, setEditing] = useState<{ assignment: Assignment | null; date: string } | null>(null);
   const [deleting, setDeleting] = useState<Assignment | null>(null);
+  // A sync that brought assignment changes (a driver's tick, another dispatcher's edit) reloads the views.
+  const synced = useAssignmentMirrorChanges();
+  const reload = refresh + synced;
   const changed = () => setRefresh((n) => n + 1);
   const { publish, busyId } = usePublish(changed);
   const tabs = DISPO_TABS.filter((key) => key !== 'master' || canWrite);
@@ -94,7 +98,7 @@ function DispatcherPage() {
           <AssignmentsPanel
             options={options.data}
             canWrite={canWrite}
-            refresh={refresh}
+            refresh={reload}
             busyId={busyId}
             onEdit={(assignment) => setEditing({ assignment, date: assignment.date })}
             onPublish={(assignment) => void publish(assignment)}
@@ -102,10 +106,10 @@ function DispatcherPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="overview">
-          <WeekBoard refresh={refresh} />
+          <WeekBoard refresh={reload} />
         </Tabs.Panel>
         <Tabs.Panel value="dashboard">
-          <DashboardPanel refresh={refresh} />
+          <DashboardPanel refresh={reload} />
         </Tabs.Panel>
         {canWrite ? (
           <Tabs.Panel value="master">

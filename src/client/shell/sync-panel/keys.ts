@@ -8,6 +8,7 @@ export const COLLECTION_KEY: Record<SyncCollection, string> = {
   reports: 'sync.collection.reports',
   logbook: 'sync.collection.logbook',
   inventory: 'sync.collection.inventory',
+  dispoAssignments: 'sync.collection.dispoAssignments',
 };
 
 export const KIND_KEY: Record<OutboxKind, string> = {

@@ -10,7 +10,6 @@ import {
   type DispoOverview,
   type DispoStatus,
 } from '@/domain/dispo';
-import type { Language } from '@/domain/constants';
 import { apiFetch } from '@/client/api/client';
 
 const BASE = '/containers/assignments';
@@ -64,14 +63,15 @@ export async function deleteAssignment(id: string): Promise<void> {
   await apiFetch<unknown>(one(id), { method: 'DELETE' });
 }
 
+/** `PUT …/rounds/{index}/done`: also the URL the outbox replays for a tick made on the device. */
+export function roundDoneUrl(id: string, index: number): string {
+  return `/api${one(id)}/rounds/${index}/done`;
+}
+
 export async function setRoundDone(id: string, index: number, done: boolean): Promise<Assignment> {
   return assignmentSchema.parse(
     await apiFetch<unknown>(`${one(id)}/rounds/${index}/done`, { method: 'PUT', body: { done } }),
   );
-}
-
-export async function downloadAssignmentPdf(id: string, language: Language): Promise<Blob> {
-  return apiFetch<Blob>(`${one(id)}/pdf?lang=${language}`, { responseType: 'blob' });
 }
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

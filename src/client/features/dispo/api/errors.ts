@@ -27,6 +27,11 @@ export function dispoErrorMessage(error: unknown, t: TFunction, fallback: string
   return fallback;
 }
 
+/** The request got no answer (no signal, server unreachable). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.isNetworkError;
+}
+
 /** The 409 the server answers when the driver already has an assignment on that date. */
 export function duplicateOf(error: unknown): { id: string } | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
