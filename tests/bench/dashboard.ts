@@ -5,10 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
-import { openPglite } from '@/server/db/client';
+import { openPglite, type Database } from '@/server/db/client';
 
 const REPORTS = Math.max(1, Number(process.env.BENCH_REPORTS) || 100_000);
 const REQUESTS = Math.max(10, Number(process.env.BENCH_REQUESTS) || 200);
@@ -20,7 +21,30 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
 }
 
-async function main() {
+/** Set-based seeding straight into the tables (no API round trips). */
+export async function seedDashboardBench(db: Database): Promise<void> {
+  await db.execute(sql`
+      insert into excavators (id, version, change_seq, name, model, serial_number, status, usage_hours,
+        last_service_hours)
+      select gen_random_uuid(), 1, g, 'Bench ' || g, 'CAT 320', 'BENCH-' || g,
+        (array['operational', 'maintenance', 'out_of_service'])[g % 3 + 1], (g * 37) % 9000, ((g * 37) % 9000) - (g % 600)
+      from generate_series(1, ${EXCAVATORS}) g`);
+  await db.execute(sql`
+      with machines as (select id, (row_number() over (order by id)) - 1 as n from excavators)
+      insert into reports (id, version, change_seq, report_date, excavator_id, operator_name, status)
+      select gen_random_uuid(), 1, ${EXCAVATORS} + g, (current_date - (g % 400))::date, m.id, 'Bench operator',
+        (array['unsigned', 'signed', 'pending', 'approved', 'rejected'])[g % 5 + 1]
+      from generate_series(1, ${REPORTS}) g join machines m on m.n = g % ${EXCAVATORS}`);
+  await db.execute(sql`
+      insert into audit_log (id, at, username, action, entity, entity_id)
+      select gen_random_uuid(), now() - (g || ' seconds')::interval, 'bench',
+        (array['login', 'report.create', 'excavator.update', 'settings.update'])[g % 4 + 1],
+        (array['user', 'report', 'excavator', 'settings'])[g % 4 + 1], gen_random_uuid()::text
+      from generate_series(1, ${AUDIT}) g`);
+  await db.execute(sql`analyze`);
+}
+
+export async function benchDashboard(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-bench-dashboard-'));
   const adminPassword = `bench-${Date.now()}`;
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent' });
@@ -28,28 +52,10 @@ async function main() {
   const app = await buildApp(config, { database: handle, logger: false });
   try {
     const started = Date.now();
-    await handle.db.execute(sql`
-      insert into excavators (id, version, change_seq, name, model, serial_number, status, usage_hours,
-        last_service_hours)
-      select gen_random_uuid(), 1, g, 'Bench ' || g, 'CAT 320', 'BENCH-' || g,
-        (array['operational', 'maintenance', 'out_of_service'])[g % 3 + 1], (g * 37) % 9000, ((g * 37) % 9000) - (g % 600)
-      from generate_series(1, ${EXCAVATORS}) g`);
-    await handle.db.execute(sql`
-      with machines as (select id, (row_number() over (order by id)) - 1 as n from excavators)
-      insert into reports (id, version, change_seq, report_date, excavator_id, operator_name, status)
-      select gen_random_uuid(), 1, ${EXCAVATORS} + g, (current_date - (g % 400))::date, m.id, 'Bench operator',
-        (array['unsigned', 'signed', 'pending', 'approved', 'rejected'])[g % 5 + 1]
-      from generate_series(1, ${REPORTS}) g join machines m on m.n = g % ${EXCAVATORS}`);
-    await handle.db.execute(sql`
-      insert into audit_log (id, at, username, action, entity, entity_id)
-      select gen_random_uuid(), now() - (g || ' seconds')::interval, 'bench',
-        (array['login', 'report.create', 'excavator.update', 'settings.update'])[g % 4 + 1],
-        (array['user', 'report', 'excavator', 'settings'])[g % 4 + 1], gen_random_uuid()::text
-      from generate_series(1, ${AUDIT}) g`);
-    await handle.db.execute(sql`analyze`);
+    await seedDashboardBench(handle.db);
     console.info(
       JSON.stringify({
-        case: 'seed',
+        case: 'dashboard seed',
         reports: REPORTS,
         excavators: EXCAVATORS,
         audit: AUDIT,
@@ -94,7 +100,9 @@ async function main() {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  benchDashboard().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -7,8 +7,11 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
+import { benchAnalytics } from './analytics';
 import { benchClientBundle } from './client-bundle';
+import { benchDashboard } from './dashboard';
 import { benchExcavatorsSearch } from './excavators-search';
+import { benchInventory } from './inventory';
 import { benchOfflineEngine } from './offline-engine';
 
 const HOST = '127.0.0.1';
@@ -82,6 +85,11 @@ async function main() {
   }
   // Its own server: 10,000 excavators seeded straight into the database.
   await benchExcavatorsSearch();
+  // Its own server: a 10,000-row CSV imported in the browser, then the 10,000 items filtered.
+  await benchInventory();
+  // Their own databases: 100,000 reports on PGlite (dashboard), on PostgreSQL (analytics, DATABASE_URL).
+  await benchDashboard();
+  await benchAnalytics();
 }
 
 main().catch((err: unknown) => {

@@ -178,9 +178,15 @@ test('a CSV imported offline survives a reload and is imported once when the con
     const batch = page.getByTestId('import-batch');
     await expect(batch).toHaveAttribute('data-state', 'waiting');
 
-    // The queued import is on the device, not in the page: it is still there after a reload offline.
+    await page.screenshot({ path: path.join(screenshots, 'inventory-import-queued-desktop-light.png') });
+
+    // The queued import is on the device, not in the page: it is still there after a reload offline
+    // (in dark mode, on a tablet, for the screenshots).
+    await page.evaluate(() => localStorage.setItem('darkMode', 'true'));
+    await page.setViewportSize({ width: 834, height: 1112 });
     await page.reload();
     await expect(page.getByTestId('import-batch')).toHaveAttribute('data-state', 'waiting');
+    await page.screenshot({ path: path.join(screenshots, 'inventory-import-queued-tablet-dark.png') });
 
     relay.restore();
     await context.setOffline(false);
@@ -190,6 +196,7 @@ test('a CSV imported offline survives a reload and is imported once when the con
     );
     await search(page, `Offline filter ${run}`);
     await expect(page.getByRole('article', { name: names[0] })).toBeVisible();
+    await page.screenshot({ path: path.join(screenshots, 'inventory-import-done-tablet-dark.png') });
     const found = await api<{ items: ApiItem[] }>(
       request,
       `/inventory?q=${encodeURIComponent(run)}&limit=100`,

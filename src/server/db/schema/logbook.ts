@@ -1,4 +1,15 @@
-import { index, jsonb, pgTable, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 // Relative, not `@/`: drizzle-kit loads the schema with its own resolver.
 import { syncedColumns, syncedIndexes } from '../synced';
 
@@ -54,5 +65,33 @@ export const logbookEntries = pgTable(
     index('logbook_entries_date_idx').on(t.date),
     index('logbook_entries_status_idx').on(t.status, t.date),
     index('logbook_entries_created_by_idx').on(t.createdBy, t.date),
+  ],
+);
+
+/*
+ * Day totals of the checks in the live logbook entries for the analytics (issue 13): per date, kind
+ * ('conveyor' | 'special') and check key (its configured key, else its lower-cased name). `checks` counts
+ * them, `failures` the conveyors not functional (specials: still open); `last*` is the check of the
+ * newest entry of that day (created_at), whose `lastValue` is `functional` or `open`. Never written by
+ * the app: the statement triggers on `logbook_entries` (migration 0009) recompute every date a write
+ * touches, in the writing transaction; the migration backfilled them.
+ */
+export const logbookCheckDays = pgTable(
+  'logbook_check_days',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    checks: integer('checks').notNull(),
+    failures: integer('failures').notNull(),
+    lastEntryId: uuid('last_entry_id').notNull(),
+    lastName: text('last_name'),
+    lastValue: boolean('last_value'),
+    lastNotes: text('last_notes'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.kind, t.key] }),
+    // The newest day of every check key (alerts: conveyors down, open special checks).
+    index('logbook_check_days_key_idx').on(t.kind, t.key, t.date),
   ],
 );

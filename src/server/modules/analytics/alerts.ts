@@ -60,19 +60,19 @@ export async function maintenanceStates(db: Executor, intervalHours: number): Pr
     .sort((a, b) => a.hoursUntil - b.hoursUntil || a.name.localeCompare(b.name));
 }
 
-/** Conveyors (by key, else name) whose newest check in a live logbook entry is "not functional". */
+/**
+ * Conveyors (by key, else name) whose newest check in a live logbook entry is "not functional": the
+ * newest day of each conveyor in logbook_check_days holds that check (migration 0009).
+ */
 async function conveyorsDown(db: Executor): Promise<AnalyticsAlert[]> {
   const rows = await rowsOf<{ id: string; name: string; date: string; notes: string | null }>(
     db,
     sql`
       with latest as (
-        select distinct on (coalesce(cc->>'key', lower(cc->>'name')))
-          e.id::text as id, cc->>'name' as name, e.date::text as date, cc->>'notes' as notes,
-          (cc->>'functional')::boolean as functional
-        from logbook_entries e
-        cross join lateral jsonb_array_elements(case when jsonb_typeof(e.conveyor_checks) = 'array' then e.conveyor_checks else '[]'::jsonb end) cc
-        where e.deleted_at is null and coalesce(cc->>'key', cc->>'name') is not null
-        order by coalesce(cc->>'key', lower(cc->>'name')), e.date desc, e.created_at desc
+        select distinct on (key) last_entry_id::text as id, last_name as name, date::text as date,
+          last_notes as notes, last_value as functional
+        from logbook_check_days where kind = 'conveyor'
+        order by key, date desc
       )
       select id, name, date, notes from latest where not functional order by date, name
       limit ${ALERTS_PER_KIND}`,
@@ -164,17 +164,18 @@ export async function loadAlerts(db: Executor, now: Date, intervalHours: number)
   ];
 }
 
-/** Special checks (by key, else name) left open in the newest live logbook entry that lists them. */
+/**
+ * Special checks (by key, else name) left open in the newest live logbook entry that lists them (the
+ * newest day of each check in logbook_check_days).
+ */
 export async function openSpecialChecks(db: Executor): Promise<number> {
   const [row] = await rowsOf<{ n: unknown }>(
     db,
     sql`
       with latest as (
-        select distinct on (coalesce(sc->>'key', lower(sc->>'name'))) (sc->>'open')::boolean as open
-        from logbook_entries e
-        cross join lateral jsonb_array_elements(case when jsonb_typeof(e.special_checks) = 'array' then e.special_checks else '[]'::jsonb end) sc
-        where e.deleted_at is null and coalesce(sc->>'key', sc->>'name') is not null
-        order by coalesce(sc->>'key', lower(sc->>'name')), e.date desc, e.created_at desc
+        select distinct on (key) last_value as open
+        from logbook_check_days where kind = 'special'
+        order by key, date desc
       )
       select count(*) filter (where open) as n from latest`,
   );

@@ -6,69 +6,89 @@ import { num, round, rowsOf } from './sql';
 /*
  * Breakdowns over the range: checklist failure rates, machines with the most failed items, usage hours
  * per machine and conveyor failures from the logbook. A checklist answer counts as checked when it is
- * ok or not ok (n/a is left out); the failure rate is not ok ÷ checked.
+ * ok or not ok (n/a is left out); the failure rate is not ok ÷ checked. The figures are sums over the
+ * day totals the database keeps for every report and logbook date (report_checklist_days,
+ * report_machine_days, logbook_check_days; migration 0009), not over every answer of the range.
  */
 
 type Label = Record<string, string> | null;
 
 const rate = (failed: number, checked: number) => (checked > 0 ? round(failed / checked, 3) : 0);
 
-/** Live reports of the range and their checklist answers, one row per answered item. */
-const answers = (w: AnalyticsWindow) => sql`
-  select r.id, r.excavator_id, c.key as category, i.key as item, i.value->>'state' as state
-  from reports r
-  cross join lateral jsonb_each(case when jsonb_typeof(r.checklist) = 'object' then r.checklist else '{}'::jsonb end) c
-  cross join lateral jsonb_each(case when jsonb_typeof(c.value) = 'object' then c.value else '{}'::jsonb end) i
-  where r.deleted_at is null and r.report_date between ${w.from}::date and ${w.to}::date`;
-
 /**
  * The labels of categories and items as the newest reports of the range stored them. Only the newest
- * LABEL_SOURCE_REPORTS reports are read (the checklist changes rarely); an item without a label there
- * is shown by its key.
+ * LABEL_SOURCE_REPORTS reports are read (the checklist changes rarely), and each distinct checklist
+ * once, newest first; an item without a label there is shown by its key.
  */
 const LABEL_SOURCE_REPORTS = 200;
-const labels = (w: AnalyticsWindow) => sql`
-  select distinct on (c->>'key', i->>'key') c->>'key' as category, i->>'key' as item,
-    c->'label' as category_label, i->'label' as item_label
-  from (
-    select checklist_items, report_date, created_at from reports
-    where deleted_at is null and report_date between ${w.from}::date and ${w.to}::date
-    order by report_date desc, created_at desc
-    limit ${LABEL_SOURCE_REPORTS}
+const labelSources = (w: AnalyticsWindow) => sql`
+  select checklist_items as items from (
+    select checklist_items, row_number() over (order by report_date desc, created_at desc) as pos
+    from (
+      select checklist_items, report_date, created_at from reports
+      where deleted_at is null and report_date between ${w.from}::date and ${w.to}::date
+      order by report_date desc, created_at desc
+      limit ${LABEL_SOURCE_REPORTS}
+    ) newest
   ) r
-  cross join lateral jsonb_array_elements(case when jsonb_typeof(r.checklist_items) = 'array' then r.checklist_items else '[]'::jsonb end) c
-  cross join lateral jsonb_array_elements(case when jsonb_typeof(c->'items') = 'array' then c->'items' else '[]'::jsonb end) i
-  order by c->>'key', i->>'key', r.report_date desc, r.created_at desc`;
+  group by checklist_items
+  order by min(pos)`;
 
 const asLabel = (value: unknown): Label =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : null;
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+/** A stored key as text (as `->>` reads it); null when missing. */
+function keyOf(entry: Record<string, unknown> | null): string | null {
+  const key = entry?.key;
+  if (typeof key === 'string') return key;
+  return typeof key === 'number' || typeof key === 'boolean' ? String(key) : null;
+}
+
+/** Category label by category key, item label by category and item key: the first (newest) one found. */
+function labelsOf(docs: ReadonlyArray<{ items: unknown }>) {
+  const categories = new Map<string, Label>();
+  const items = new Map<string, Label>();
+  for (const doc of docs) {
+    for (const c of asArray(doc.items)) {
+      const category = asObject(c);
+      const categoryKey = keyOf(category);
+      const entries = asArray(category?.items);
+      if (categoryKey === null || entries.length === 0) continue;
+      if (!categories.has(categoryKey)) categories.set(categoryKey, asLabel(category?.label));
+      for (const i of entries) {
+        const item = asObject(i);
+        const itemKey = keyOf(item);
+        const key = JSON.stringify([categoryKey, itemKey]);
+        if (itemKey !== null && !items.has(key)) items.set(key, asLabel(item?.label));
+      }
+    }
+  }
+  return {
+    category: (category: string) => categories.get(category) ?? null,
+    item: (category: string, item: string) => items.get(JSON.stringify([category, item])) ?? null,
+  };
+}
 
 export async function checklistFailures(
   db: Executor,
   w: AnalyticsWindow,
 ): Promise<Pick<AnalyticsDetailed, 'checklistCategories' | 'checklistItems'>> {
-  const rows = await rowsOf<{
-    category: string;
-    item: string | null;
-    checked: unknown;
-    failed: unknown;
-    category_label: unknown;
-    item_label: unknown;
-  }>(
-    db,
-    sql`
-      with a as (${answers(w)}), l as (${labels(w)}),
-      s as (
-        select category, item,
-          count(*) filter (where state in ('ok', 'not_ok')) as checked,
-          count(*) filter (where state = 'not_ok') as failed
-        from a group by grouping sets ((category), (category, item))
-      )
-      select s.category, s.item, s.checked, s.failed,
-        (select l.category_label from l where l.category = s.category limit 1) as category_label,
-        (select l.item_label from l where l.category = s.category and l.item = s.item limit 1) as item_label
-      from s`,
-  );
+  const [rows, docs] = await Promise.all([
+    rowsOf<{ category: string; item: string | null; checked: unknown; failed: unknown }>(
+      db,
+      sql`
+        select category, item, sum(checked) as checked, sum(failed) as failed
+        from report_checklist_days
+        where report_date between ${w.from}::date and ${w.to}::date
+        group by grouping sets ((category), (category, item))
+        having sum(answers) > 0`,
+    ),
+    rowsOf<{ items: unknown }>(db, labelSources(w)),
+  ]);
+  const labels = labelsOf(docs);
   const categories: AnalyticsDetailed['checklistCategories'] = [];
   const items: AnalyticsDetailed['checklistItems'] = [];
   for (const row of rows) {
@@ -80,13 +100,13 @@ export async function checklistFailures(
       failed,
       failureRate: rate(failed, checked),
     };
-    if (row.item === null) categories.push({ ...stat, label: asLabel(row.category_label) });
+    if (row.item === null) categories.push({ ...stat, label: labels.category(row.category) });
     else
       items.push({
         ...stat,
         item: row.item,
-        label: asLabel(row.item_label),
-        categoryLabel: asLabel(row.category_label),
+        label: labels.item(row.category, row.item),
+        categoryLabel: labels.category(row.category),
       });
   }
   const order = <T extends { failureRate: number; failed: number; category: string; item?: string }>(
@@ -107,13 +127,13 @@ export async function machinesMostFailed(
   const rows = await rowsOf<{ excavator_id: string; name: string | null; failed: unknown; reports: unknown }>(
     db,
     sql`
-      with a as (${answers(w)})
-      select a.excavator_id::text as excavator_id, e.name,
-        count(*) filter (where a.state = 'not_ok') as failed, count(distinct a.id) as reports
-      from a left join excavators e on e.id = a.excavator_id
-      group by a.excavator_id, e.name
-      having count(*) filter (where a.state = 'not_ok') > 0
-      order by failed desc, e.name, a.excavator_id
+      select m.excavator_id::text as excavator_id, e.name,
+        sum(m.failed) as failed, sum(m.checklist_reports) as reports
+      from report_machine_days m left join excavators e on e.id = m.excavator_id
+      where m.report_date between ${w.from}::date and ${w.to}::date
+      group by m.excavator_id, e.name
+      having sum(m.failed) > 0
+      order by failed desc, e.name, m.excavator_id
       limit ${TOP_MACHINES}`,
   );
   return rows.map((row) => ({
@@ -136,10 +156,10 @@ export async function usageHours(db: Executor, w: AnalyticsWindow): Promise<Anal
     db,
     sql`
       select e.id::text as id, e.name, e.usage_hours,
-        coalesce(max(r.operating_hours) - min(r.operating_hours), 0) as span, count(r.id) as reports
+        coalesce(max(m.max_hours) - min(m.min_hours), 0) as span, coalesce(sum(m.reports), 0) as reports
       from excavators e
-      left join reports r on r.excavator_id = e.id and r.deleted_at is null
-        and r.report_date between ${w.from}::date and ${w.to}::date
+      left join report_machine_days m on m.excavator_id = e.id
+        and m.report_date between ${w.from}::date and ${w.to}::date
       where e.deleted_at is null
       group by e.id, e.name, e.usage_hours
       order by e.name, e.id`,
@@ -161,17 +181,11 @@ export async function conveyorFailures(
   const rows = await rowsOf<{ conveyor: string; name: string; checks: unknown; failures: unknown }>(
     db,
     sql`
-      with c as (
-        select coalesce(cc->>'key', lower(cc->>'name')) as conveyor, cc->>'name' as name,
-          (cc->>'functional')::boolean as functional, e.date, e.created_at
-        from logbook_entries e
-        cross join lateral jsonb_array_elements(case when jsonb_typeof(e.conveyor_checks) = 'array' then e.conveyor_checks else '[]'::jsonb end) cc
-        where e.deleted_at is null and e.date between ${w.from}::date and ${w.to}::date
-      )
-      select conveyor, (array_agg(name order by date desc, created_at desc))[1] as name,
-        count(*) as checks, count(*) filter (where not functional) as failures
-      from c where conveyor is not null
-      group by conveyor
+      select key as conveyor, (array_agg(last_name order by date desc))[1] as name,
+        sum(checks) as checks, sum(failures) as failures
+      from logbook_check_days
+      where kind = 'conveyor' and date between ${w.from}::date and ${w.to}::date
+      group by key
       order by failures desc, name, conveyor`,
   );
   return rows.map((row) => ({

@@ -7,7 +7,8 @@ import { fillBuckets, fromCents, nextDay, num, roundOrNull, rowsOf } from './sql
 /*
  * The time series of the detailed analytics: one row per bucket from SQL, zero-filled here. A bucket
  * is the first day of its week (Monday) or month, as `YYYY-MM-DD`; dates are truncated as plain
- * timestamps (reports, logbook) or in UTC (timestamps), never in the session's time zone.
+ * timestamps (reports, logbook) or in UTC (timestamps), never in the session's time zone. Reports by
+ * status sum the day totals in report_status_days (migration 0009).
  */
 
 const bucketOf = (unit: string, timestamp: ReturnType<typeof sql>) =>
@@ -20,9 +21,9 @@ export async function reportsByStatus(
   const rows = await rowsOf<{ period: string; status: string; n: unknown }>(
     db,
     sql`
-      select ${bucketOf(w.unit, sql`report_date::timestamp`)} as period, status, count(*) as n
-      from reports
-      where deleted_at is null and report_date between ${w.from}::date and ${w.to}::date
+      select ${bucketOf(w.unit, sql`report_date::timestamp`)} as period, status, sum(reports) as n
+      from report_status_days
+      where report_date between ${w.from}::date and ${w.to}::date
       group by 1, 2`,
   );
   const byPeriod = new Map<string, Record<ReportStatus, number>>();

@@ -16,7 +16,8 @@ import { fromCents, num, rowsOf } from './sql';
 
 /*
  * Analytics (issue 13): headline figures and the detailed view of a range. Everything is aggregated in
- * SQL over live rows (deleted_at is null); `now` is passed in so tests can fix the clock. "Today" and
+ * SQL over live rows (deleted_at is null), over the reports and logbook through the day totals the
+ * database keeps of them (migration 0009); `now` is passed in so tests can fix the clock. "Today" and
  * "this month" are UTC calendar days.
  */
 
@@ -90,7 +91,6 @@ export async function loadDetailed(
   now: Date,
 ): Promise<AnalyticsDetailed> {
   const w = analyticsWindow(range, utcDay(now));
-  const interval = await loadServiceInterval(db);
   // Independent reads: on PostgreSQL they run side by side on the pool (PGlite queues them).
   const [byStatus, leadTime, checklist, machines, usage, conveyors, inventory, alerts] = await Promise.all([
     reportsByStatus(db, w),
@@ -100,7 +100,7 @@ export async function loadDetailed(
     usageHours(db, w),
     conveyorFailures(db, w),
     inventoryFigures(db, w),
-    loadAlerts(db, now, interval),
+    loadServiceInterval(db).then((interval) => loadAlerts(db, now, interval)),
   ]);
   return {
     generatedAt: now.toISOString(),

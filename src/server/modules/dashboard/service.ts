@@ -15,15 +15,16 @@ import { isFeatureEnabled, type FeatureMap } from '@/domain/features';
 import { MAINTENANCE_SOON_RATIO, maintenanceDue, nextMaintenanceAt } from '@/domain/maintenance';
 import { can, type Actor } from '@/domain/permissions';
 import type { Executor } from '../../db/client';
-import { excavators, reports } from '../../db/schema';
+import { excavators, reportMachineDays, reportStatusDays } from '../../db/schema';
 import { loadServiceInterval } from '../excavators/data';
 import { loadRecentActivity } from './activity';
 
 /*
- * The dashboard's aggregates (issue 11). Every query reads live rows (deleted_at is null) through an
- * index: excavators_status_idx (fleet), reports_live_date_idx (trend), reports_excavator_idx (reports
- * per top machine), audit_at_idx (activity). The fleet is small (hundreds of machines), so the top list
- * and the maintenance candidates scan the live excavators.
+ * The dashboard's aggregates (issue 11). Fleet figures read the live excavators (deleted_at is null):
+ * the fleet is small (hundreds of machines), so the top list and the maintenance candidates scan them.
+ * Report figures sum the day totals the database keeps of the live reports (migration 0009): per date
+ * and status (report_status_days: the trend) and per date and machine (report_machine_days: reports per
+ * top machine), a few rows per day whatever the number of reports. Activity: audit_at_idx.
  */
 
 const live = isNull(excavators.deletedAt);
@@ -61,20 +62,22 @@ export async function loadTopExcavators(executor: Executor, from: string, to: st
   const counts = new Map<string, number>();
   if (top.length) {
     const rows = await executor
-      .select({ id: reports.excavatorId, n: count() })
-      .from(reports)
+      .select({
+        id: reportMachineDays.excavatorId,
+        n: sql<number>`sum(${reportMachineDays.reports})`.mapWith(Number),
+      })
+      .from(reportMachineDays)
       .where(
         and(
           inArray(
-            reports.excavatorId,
+            reportMachineDays.excavatorId,
             top.map((e) => e.id),
           ),
-          gte(reports.reportDate, from),
-          lte(reports.reportDate, to),
-          isNull(reports.deletedAt),
+          gte(reportMachineDays.reportDate, from),
+          lte(reportMachineDays.reportDate, to),
         ),
       )
-      .groupBy(reports.excavatorId);
+      .groupBy(reportMachineDays.excavatorId);
     for (const row of rows) counts.set(row.id, row.n);
   }
   return {
@@ -87,10 +90,13 @@ export async function loadReportsTrend(executor: Executor, days: string[]) {
   const from = days[0]!;
   const to = days[days.length - 1]!;
   const rows = await executor
-    .select({ date: reports.reportDate, status: reports.status, count: count() })
-    .from(reports)
-    .where(and(isNull(reports.deletedAt), gte(reports.reportDate, from), lte(reports.reportDate, to)))
-    .groupBy(reports.reportDate, reports.status);
+    .select({
+      date: reportStatusDays.reportDate,
+      status: reportStatusDays.status,
+      count: reportStatusDays.reports,
+    })
+    .from(reportStatusDays)
+    .where(and(gte(reportStatusDays.reportDate, from), lte(reportStatusDays.reportDate, to)));
   return reportsTrendOf(days, rows);
 }
 
