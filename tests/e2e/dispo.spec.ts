@@ -45,6 +45,8 @@ async function createMaster(
 test('a dispatcher creates master data, plans an assignment with two rounds and publishes it', async ({
   page,
 }) => {
+  // A long walk through the master data and the form: about 50 s on a busy 2-core machine.
+  test.setTimeout(150_000);
   await signIn(page, USERS.dispo);
   await page.goto('/dispo?tab=master');
   await expect(page.getByRole('heading', { name: en('nav.dispo'), level: 1 })).toBeVisible();
