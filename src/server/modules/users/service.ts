@@ -96,6 +96,10 @@ export async function updateUser(
 ): Promise<User> {
   try {
     return await app.db.transaction(async (tx) => {
+      // A change of role or activity may demote an admin: lock the admins first, in the same (id) order
+      // as every such change, then the user. Locking the user first let two admins demoting each other
+      // deadlock (each held the other's row and waited for the admin rows).
+      if (input.role !== undefined || input.active !== undefined) await otherActiveAdmins(tx, id);
       const before = await lockUser(tx, id);
       const patch = Object.fromEntries(
         Object.entries(input).filter(([, value]) => value !== undefined),
