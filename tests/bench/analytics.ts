@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { ANALYTICS_RANGES } from '@/domain/analytics';
@@ -17,6 +16,7 @@ import { DEFAULT_CHECKLIST } from '@/domain/checklist';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db/client';
+import { percentile, runWhenMain } from './support';
 
 const REPORTS = Math.max(1, Number(process.env.BENCH_REPORTS) || 100_000);
 const LOGBOOK = Math.max(1, Number(process.env.BENCH_LOGBOOK) || 36_500);
@@ -31,11 +31,6 @@ const VARIANTS = 64;
 const GOAL_P95_MS = 150;
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/test';
 const SCRATCH_DB = 'fleetpilot_bench_analytics';
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
 
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -214,9 +209,4 @@ export async function benchAnalytics(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  benchAnalytics().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, benchAnalytics);

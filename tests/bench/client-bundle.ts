@@ -2,13 +2,12 @@
 // and the time to interactive of a warm start served from the service worker's cache, in headless
 // Chromium. Prints one JSON line per case. Run alone with `node --import tsx tests/bench/client-bundle.ts`
 // (starts its own server) or call benchClientBundle() with a running server (tests/bench/run.ts).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response } from '@playwright/test';
+import { ensureClientBuild, runWhenMain } from './support';
 
 /** First-load JS budget of /login (issue 3). */
 export const LOGIN_JS_BUDGET_BYTES = 250 * 1024;
@@ -41,15 +40,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-/** The bench measures the production build; build it when there is none. */
-function ensureClientBuild() {
-  if (fs.existsSync('dist/client/index.html')) return;
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
 
 /** Collects the page's own JS and CSS answers (not the service worker's precaching). */
 function collectAssets(page: Page) {
@@ -233,9 +223,4 @@ export async function benchClientBundle(options: ClientBenchOptions = {}): Promi
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  benchClientBundle().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, benchClientBundle);

@@ -5,21 +5,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite, type Database } from '@/server/db/client';
+import { percentile, runWhenMain } from './support';
 
 const REPORTS = Math.max(1, Number(process.env.BENCH_REPORTS) || 100_000);
 const REQUESTS = Math.max(10, Number(process.env.BENCH_REQUESTS) || 200);
 const EXCAVATORS = 300;
 const AUDIT = 50_000;
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
 
 /** Set-based seeding straight into the tables (no API round trips). */
 export async function seedDashboardBench(db: Database): Promise<void> {
@@ -100,9 +95,4 @@ export async function benchDashboard(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  benchDashboard().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, benchDashboard);

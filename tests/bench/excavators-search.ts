@@ -4,56 +4,20 @@
 // (DOM updated, and the next frame), and the DOM size of the virtualised list. Goal: p95 under 50 ms,
 // fewer than 800 DOM nodes in the page's body. BENCH_EXCAVATORS overrides the fleet size; BENCH_VERBOSE
 // prints the mirror's progress and where the DOM nodes are. Also run by `npm run bench` (tests/bench/run.ts).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite } from '@/server/db/client';
+import { ensureClientBuild, measureTyping, runWhenMain } from './support';
 
 const EXCAVATORS = Math.max(100, Number(process.env.BENCH_EXCAVATORS) || 10_000);
 /** Typed one key at a time, then erased: every prefix is one measurement. */
 const QUERIES = ['liebherr', 'hamburg', 'SN-00', 'bagger 12', 'cat 3'];
 const TOKEN_KEY = 'token';
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
-
-function ensureClientBuild() {
-  if (fs.existsSync('dist/client/index.html')) return;
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
-
-/**
- * One keystroke in the page: sets the search box's value as typing does, dispatches `input`, and
- * resolves with [ms until the results for that text are in the DOM, ms until the frame after it].
- * A string, not a function: tsx would add helpers the page does not have.
- */
-const KEYSTROKE = `(async (value) => {
-  const input = document.querySelector('[data-testid="excavators-search"]');
-  const results = document.querySelector('[data-testid="excavators-results"]');
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  const t0 = performance.now();
-  setter.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  const done = () => results.getAttribute('data-query') === value;
-  while (!done()) {
-    await new Promise((r) => setTimeout(r, 0));
-    if (performance.now() - t0 > 5000) throw new Error('no results rendered for ' + value);
-  }
-  const rendered = performance.now();
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  return [rendered - t0, performance.now() - t0];
-})`;
 
 /** Runs the search bench on its own server and browser; prints its JSON lines. */
 export async function benchExcavatorsSearch(): Promise<void> {
@@ -136,31 +100,18 @@ export async function benchExcavatorsSearch(): Promise<void> {
       console.info(JSON.stringify({ case: 'dom parts', ...parts }));
     }
 
-    const toDom: number[] = [];
-    const toFrame: number[] = [];
-    for (const query of QUERIES) {
-      for (let i = 1; i <= query.length; i++) {
-        const [d, f] = (await page.evaluate(
-          `${KEYSTROKE}(${JSON.stringify(query.slice(0, i))})`,
-        )) as number[];
-        toDom.push(d!);
-        toFrame.push(f!);
-      }
-      await page.evaluate(`${KEYSTROKE}('')`);
-    }
-    toDom.sort((a, b) => a - b);
-    toFrame.sort((a, b) => a - b);
+    const typing = await measureTyping(
+      page,
+      { input: '[data-testid="excavators-search"]', results: '[data-testid="excavators-results"]' },
+      QUERIES,
+    );
     console.info(
       JSON.stringify({
         case: 'search keystroke → rendered results',
         excavators: EXCAVATORS,
-        keystrokes: toDom.length,
-        p50DomMs: percentile(toDom, 50),
-        p95DomMs: percentile(toDom, 95),
-        p50FrameMs: percentile(toFrame, 50),
-        p95FrameMs: percentile(toFrame, 95),
+        ...typing,
         goalMs: 50,
-        withinGoal: percentile(toFrame, 95) < 50,
+        withinGoal: typing.p95FrameMs < 50,
       }),
     );
     await context.close();
@@ -172,9 +123,4 @@ export async function benchExcavatorsSearch(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  benchExcavatorsSearch().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, benchExcavatorsSearch);

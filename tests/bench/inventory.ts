@@ -8,16 +8,15 @@
 // BENCH_INVENTORY overrides the item count; BENCH_PROFILE_DIR saves CPU profiles of both phases and
 // BENCH_CLIENT_DIR serves another client build (e.g. `vite build --minify false`, for readable profiles).
 // Also run by `npm run bench` (tests/bench/run.ts).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite } from '@/server/db/client';
 import { startProfile } from './offline-engine';
+import { ensureClientBuild, measureTyping, runWhenMain } from './support';
 
 const ITEMS = Math.max(100, Number(process.env.BENCH_INVENTORY) || 10_000);
 const GOALS_MS = { import: 10_000, keystroke: 50 } as const;
@@ -29,19 +28,6 @@ const NAMES = ['Ölfilter', 'Hydraulikschlauch', 'Keilriemen', 'Dichtungssatz', 
 const MAKERS = ['Bosch', 'Mann', 'Liebherr', 'CAT', 'Hydac'];
 const TYPES = ['Filter', 'Hydraulik', 'Antrieb', 'Verschleiß'];
 const LOCATIONS = ['Lager 1', 'Lager 2', 'Werkstatt', 'Container Nord'];
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
-}
-
-function ensureClientBuild() {
-  if (fs.existsSync('dist/client/index.html')) return;
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('vite build failed');
-}
 
 /** A German spreadsheet export: `;`, decimal commas, a BOM, umlauts. */
 export function inventoryCsv(count: number): string {
@@ -63,24 +49,6 @@ export function inventoryCsv(count: number): string {
   }
   return `${lines.join('\r\n')}\r\n`;
 }
-
-/** See excavators-search.ts: one keystroke, resolved when the results for that text are rendered. */
-const KEYSTROKE = `(async (value) => {
-  const input = document.querySelector('input[data-testid="inventory-search"]');
-  const results = document.querySelector('[data-testid="inventory-results"]');
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-  const t0 = performance.now();
-  setter.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-  const done = () => results.getAttribute('data-query') === value;
-  while (!done()) {
-    await new Promise((r) => setTimeout(r, 0));
-    if (performance.now() - t0 > 5000) throw new Error('no results rendered for ' + value);
-  }
-  const rendered = performance.now();
-  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-  return [rendered - t0, performance.now() - t0];
-})`;
 
 /** Runs the inventory bench on its own server and browser; prints its JSON lines. */
 export async function benchInventory(): Promise<void> {
@@ -163,33 +131,20 @@ export async function benchInventory(): Promise<void> {
     }));
     console.info(JSON.stringify({ case: 'inventory dom nodes (10,000 items, virtualised)', ...dom }));
 
-    const toDom: number[] = [];
-    const toFrame: number[] = [];
     const stopFilterProfile = await startProfile(page, 'inventory-filter');
-    for (const query of QUERIES) {
-      for (let i = 1; i <= query.length; i++) {
-        const [d, f] = (await page.evaluate(
-          `${KEYSTROKE}(${JSON.stringify(query.slice(0, i))})`,
-        )) as number[];
-        toDom.push(d!);
-        toFrame.push(f!);
-      }
-      await page.evaluate(`${KEYSTROKE}('')`);
-    }
+    const typing = await measureTyping(
+      page,
+      { input: 'input[data-testid="inventory-search"]', results: '[data-testid="inventory-results"]' },
+      QUERIES,
+    );
     await stopFilterProfile();
-    toDom.sort((a, b) => a - b);
-    toFrame.sort((a, b) => a - b);
     console.info(
       JSON.stringify({
         case: 'inventory filter keystroke → rendered results',
         items: ITEMS,
-        keystrokes: toDom.length,
-        p50DomMs: percentile(toDom, 50),
-        p95DomMs: percentile(toDom, 95),
-        p50FrameMs: percentile(toFrame, 50),
-        p95FrameMs: percentile(toFrame, 95),
+        ...typing,
         goalMs: GOALS_MS.keystroke,
-        withinGoal: percentile(toFrame, 95) < GOALS_MS.keystroke,
+        withinGoal: typing.p95FrameMs < GOALS_MS.keystroke,
       }),
     );
     await context.close();
@@ -201,9 +156,4 @@ export async function benchInventory(): Promise<void> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  benchInventory().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, benchInventory);

@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { mapInventoryCsv } from '@/domain/inventory-csv';
 import { countStore, queueInventoryCreates } from '../e2e/support/outbox';
+import { runWhenMain } from './support';
 
 export const MIRROR_ROWS = 10_000;
 export const REPLAY_WRITES = 500;
@@ -229,9 +229,4 @@ export async function benchOfflineEngine(options: OfflineBenchOptions = {}): Pro
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  benchOfflineEngine().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+runWhenMain(import.meta.url, benchOfflineEngine);

@@ -1,0 +1,93 @@
+// What the benches share: percentiles, the client build they measure, the typing measurement of the
+// list benches, and running a bench file on its own.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+
+/** The p-th percentile of ascending `sorted`, to 0.01 ms. */
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
+}
+
+/** The browser benches measure the production build; build it when there is none. */
+export function ensureClientBuild() {
+  if (fs.existsSync('dist/client/index.html')) return;
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+/** Runs `bench` when the file that calls this is the one node was started with. */
+export function runWhenMain(importMetaUrl: string, bench: () => Promise<unknown>) {
+  if (process.argv[1] && importMetaUrl === pathToFileURL(path.resolve(process.argv[1])).href) {
+    bench().catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  }
+}
+
+/**
+ * One keystroke in the page: sets the search box's value as typing does, dispatches `input`, and
+ * resolves with [ms until the results for that text are in the DOM (the results element's `data-query`
+ * names it), ms until the frame after it]. A string, not a function: tsx would add helpers the page
+ * does not have.
+ */
+function keystrokeScript(input: string, results: string): string {
+  return `(async (value) => {
+  const input = document.querySelector(${JSON.stringify(input)});
+  const results = document.querySelector(${JSON.stringify(results)});
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const t0 = performance.now();
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  const done = () => results.getAttribute('data-query') === value;
+  while (!done()) {
+    await new Promise((r) => setTimeout(r, 0));
+    if (performance.now() - t0 > 5000) throw new Error('no results rendered for ' + value);
+  }
+  const rendered = performance.now();
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return [rendered - t0, performance.now() - t0];
+})`;
+}
+
+export interface TypingTimes {
+  keystrokes: number;
+  p50DomMs: number;
+  p95DomMs: number;
+  p50FrameMs: number;
+  p95FrameMs: number;
+}
+
+/** Types each query one key at a time (every prefix is one measurement), erasing it after. */
+export async function measureTyping(
+  page: Page,
+  selectors: { input: string; results: string },
+  queries: readonly string[],
+): Promise<TypingTimes> {
+  const script = keystrokeScript(selectors.input, selectors.results);
+  const toDom: number[] = [];
+  const toFrame: number[] = [];
+  for (const query of queries) {
+    for (let i = 1; i <= query.length; i++) {
+      const [d, f] = (await page.evaluate(`${script}(${JSON.stringify(query.slice(0, i))})`)) as number[];
+      toDom.push(d!);
+      toFrame.push(f!);
+    }
+    await page.evaluate(`${script}('')`);
+  }
+  toDom.sort((a, b) => a - b);
+  toFrame.sort((a, b) => a - b);
+  return {
+    keystrokes: toDom.length,
+    p50DomMs: percentile(toDom, 50),
+    p95DomMs: percentile(toDom, 95),
+    p50FrameMs: percentile(toFrame, 50),
+    p95FrameMs: percentile(toFrame, 95),
+  };
+}
