@@ -128,6 +128,13 @@ export async function benchInventory(): Promise<void> {
     const dom = await page.evaluate(() => ({
       body: document.body.querySelectorAll('*').length,
       rows: document.querySelectorAll('[data-testid="inventory-row"], [data-testid="inventory-card"]').length,
+      rowHeights: [
+        ...new Set(
+          [...document.querySelectorAll<HTMLElement>('[data-testid="inventory-row"]')].map(
+            (r) => r.offsetHeight,
+          ),
+        ),
+      ],
     }));
     console.info(JSON.stringify({ case: 'inventory dom nodes (10,000 items, virtualised)', ...dom }));
 

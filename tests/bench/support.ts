@@ -75,9 +75,12 @@ export async function measureTyping(
   const toFrame: number[] = [];
   for (const query of queries) {
     for (let i = 1; i <= query.length; i++) {
-      const [d, f] = (await page.evaluate(`${script}(${JSON.stringify(query.slice(0, i))})`)) as number[];
+      const text = query.slice(0, i);
+      const [d, f] = (await page.evaluate(`${script}(${JSON.stringify(text)})`)) as number[];
       toDom.push(d!);
       toFrame.push(f!);
+      if (process.env.BENCH_VERBOSE)
+        console.info(`  ${JSON.stringify(text)}: ${d!.toFixed(1)} / ${f!.toFixed(1)} ms`);
     }
     await page.evaluate(`${script}('')`);
   }

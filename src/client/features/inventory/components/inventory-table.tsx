@@ -1,4 +1,4 @@
-import { Checkbox, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import { isLowStock } from '@/domain/inventory';
 import type { RecordSyncState } from '@/client/offline';
@@ -11,7 +11,28 @@ import type { InventoryListProps } from './list-props';
 import { QuantityStepper } from './quantity-stepper';
 import { useWindowList } from './use-window-list';
 
-const ROW_HEIGHT = 64;
+/**
+ * Every row's height (the `tr` style fixes it; its cells hold one-line texts and 36-40 px controls).
+ * Rows are not measured: measuring each new row forced a layout per row on every search keystroke.
+ */
+const ROW_HEIGHT = 55;
+/*
+ * The row's cells are plain elements with fixed styles rather than layout components: typing in the
+ * search renders a dozen new rows per keystroke, and each layout component costs its own style work.
+ */
+const NAME_CELL = { display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 } as const;
+const LINE = { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 } as const;
+const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+const NAME = { ...ELLIPSIS, fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } as const;
+const MAKER = {
+  ...ELLIPSIS,
+  fontSize: 'var(--mantine-font-size-xs)',
+  color: 'var(--mantine-color-dimmed)',
+} as const;
+const CENTER = { display: 'flex', justifyContent: 'center' } as const;
+const ROW_STYLE = { height: ROW_HEIGHT } as const;
+/** A cell of the fixed-width layout that cuts long text with an ellipsis (the title shows all of it). */
+const CLIP = ELLIPSIS;
 
 interface RowProps extends Pick<
   InventoryListProps,
@@ -19,7 +40,6 @@ interface RowProps extends Pick<
 > {
   item: InventoryRecord;
   index: number;
-  measure: (element: Element | null) => void;
   state: RecordSyncState | undefined;
   selected: boolean;
 }
@@ -31,7 +51,6 @@ interface RowProps extends Pick<
 const InventoryTableRow = memo(function InventoryTableRow({
   item,
   index,
-  measure,
   state,
   selected,
   canWrite,
@@ -47,7 +66,7 @@ const InventoryTableRow = memo(function InventoryTableRow({
   return (
     <Table.Tr
       data-index={index}
-      ref={measure}
+      style={ROW_STYLE}
       aria-rowindex={index + 2}
       data-testid="inventory-row"
       data-low-stock={low || undefined}
@@ -66,31 +85,31 @@ const InventoryTableRow = memo(function InventoryTableRow({
         <ItemPhoto item={item} size={40} pending={!!state} />
       </Table.Td>
       <Table.Td>
-        <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm" lineClamp={1}>
-              {item.name}
-            </Text>
+        <div style={NAME_CELL}>
+          <div style={LINE}>
+            <span style={NAME}>{item.name}</span>
             <RecordSyncBadge state={state} />
-          </Group>
-          <Group gap={6}>
-            {item.maker ? (
-              <Text size="xs" c="dimmed" lineClamp={1}>
-                {item.maker}
-              </Text>
-            ) : null}
-            {low ? <LowStockBadge item={item} /> : null}
-          </Group>
-        </Stack>
+          </div>
+          {item.maker || low ? (
+            <div style={LINE}>
+              {item.maker ? <span style={MAKER}>{item.maker}</span> : null}
+              {low ? <LowStockBadge item={item} /> : null}
+            </div>
+          ) : null}
+        </div>
       </Table.Td>
-      <Table.Td>{item.type ?? '—'}</Table.Td>
-      <Table.Td>{item.location ?? '—'}</Table.Td>
-      <Table.Td>
+      <Table.Td style={CLIP} title={item.type ?? undefined}>
+        {item.type ?? '—'}
+      </Table.Td>
+      <Table.Td style={CLIP} title={item.location ?? undefined}>
+        {item.location ?? '—'}
+      </Table.Td>
+      <Table.Td style={{ overflow: 'hidden' }}>
         <TagList tags={item.tags} max={2} />
       </Table.Td>
       <Table.Td ta="right">{price(item.price)}</Table.Td>
       <Table.Td>
-        <Group justify="center">
+        <div style={CENTER}>
           <QuantityStepper
             name={item.name}
             quantity={item.quantity}
@@ -98,7 +117,7 @@ const InventoryTableRow = memo(function InventoryTableRow({
             canAdjust={canAdjust}
             onAdjust={(delta) => onAdjust(item, delta)}
           />
-        </Group>
+        </div>
       </Table.Td>
       {canWrite ? (
         <Table.Td>
@@ -125,10 +144,14 @@ export function InventoryTable(props: InventoryListProps) {
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table
         verticalSpacing={6}
         highlightOnHover
+        // Fixed column widths (the name takes the rest, at least 230 px of the 1040 px minimum; narrower
+        // screens scroll the table sideways): with automatic table layout every keystroke in the
+        // search (new rows) made the browser measure all cells again, and the columns jumped.
+        style={{ tableLayout: 'fixed' }}
         aria-label={t('inventory.table.label')}
         aria-rowcount={items.length + 1}
       >
@@ -148,12 +171,16 @@ export function InventoryTable(props: InventoryListProps) {
               <VisuallyHidden>{t('inventory.fields.photo')}</VisuallyHidden>
             </Table.Th>
             <Table.Th>{t('inventory.fields.name')}</Table.Th>
-            <Table.Th>{t('inventory.fields.type')}</Table.Th>
-            <Table.Th>{t('inventory.fields.location')}</Table.Th>
-            <Table.Th>{t('inventory.fields.tags')}</Table.Th>
-            <Table.Th ta="right">{t('inventory.fields.price')}</Table.Th>
-            <Table.Th ta="center">{t('inventory.fields.quantity')}</Table.Th>
-            {canWrite ? <Table.Th w={48} /> : null}
+            <Table.Th w={120}>{t('inventory.fields.type')}</Table.Th>
+            <Table.Th w={130}>{t('inventory.fields.location')}</Table.Th>
+            <Table.Th w={170}>{t('inventory.fields.tags')}</Table.Th>
+            <Table.Th w={100} ta="right">
+              {t('inventory.fields.price')}
+            </Table.Th>
+            <Table.Th w={140} ta="center">
+              {t('inventory.fields.quantity')}
+            </Table.Th>
+            {canWrite ? <Table.Th w={52} /> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody ref={listRef}>
@@ -169,7 +196,6 @@ export function InventoryTable(props: InventoryListProps) {
                 key={item.id}
                 item={item}
                 index={row.index}
-                measure={virtualizer.measureElement}
                 state={syncStates.get(item.id)}
                 selected={selected.has(item.id)}
                 canWrite={canWrite}

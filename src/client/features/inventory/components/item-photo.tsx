@@ -1,4 +1,4 @@
-import { Center, Image, ThemeIcon } from '@mantine/core';
+import { Image, ThemeIcon } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { uploadUrl } from '@/client/api/uploads';
 import { useLocalFiles } from '@/client/offline';
@@ -13,11 +13,9 @@ interface ItemPhotoProps {
 
 function Placeholder({ size }: { size: number }) {
   return (
-    <Center w={size} h={size} style={{ flexShrink: 0 }}>
-      <ThemeIcon variant="light" color="gray" size={size} radius="md" aria-hidden>
-        <IconPackage size={Math.round(size * 0.5)} />
-      </ThemeIcon>
-    </Center>
+    <ThemeIcon variant="light" color="gray" size={size} radius="md" aria-hidden style={{ flexShrink: 0 }}>
+      <IconPackage size={Math.round(size * 0.5)} />
+    </ThemeIcon>
   );
 }
 

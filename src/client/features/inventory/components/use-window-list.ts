@@ -20,7 +20,7 @@ export function useWindowList<E extends HTMLElement>(count: number, estimateSize
   const virtualizer = useWindowVirtualizer({
     count,
     estimateSize: () => estimateSize,
-    overscan: 6,
+    overscan: 3,
     scrollMargin,
   });
   return { listRef, virtualizer, scrollMargin };
