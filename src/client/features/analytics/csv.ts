@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { saveBlob } from '@/client/shell/files/save-blob';
 
 export interface Column<Row> {
   key: string;
@@ -21,16 +22,7 @@ export function toCsv<Row>(columns: ReadonlyArray<Column<Row>>, rows: readonly R
 /** Offers the text as a file download (Blob + a temporary link). */
 export function downloadCsv(filename: string, csv: string): void {
   // The byte-order mark lets spreadsheet programs read umlauts and Cyrillic/Greek correctly.
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** `analytics-<name>-<range>.csv` with a file-name-safe name. */

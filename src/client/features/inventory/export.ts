@@ -7,6 +7,7 @@ import {
 import { apiFetch, ApiError } from '@/client/api/client';
 import { isOnline } from '@/client/offline';
 import { filterParams, type InventoryFilterState, type InventoryRecord } from './model';
+import { saveBlob } from '@/client/shell/files/save-blob';
 
 export interface ExportFile {
   blob: Blob;
@@ -51,13 +52,5 @@ export async function exportInventory(
 
 /** Hands the file to the browser as a download. */
 export function saveFile({ blob, fileName }: Pick<ExportFile, 'blob' | 'fileName'>): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, fileName);
 }

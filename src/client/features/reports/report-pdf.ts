@@ -1,30 +1,12 @@
 import type { Language } from '@/domain/constants';
-import { bytesToBase64, PDF_FONT_FILES, type PdfFonts } from '@/domain/pdf/fonts';
 import { buildReportPdf } from '@/domain/pdf/report';
 import type { Report, ReportExcavator } from '@/domain/report';
+import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
 
 /*
  * Loaded on demand (jsPDF and the fonts are large): the report PDF built in the browser with the shared
  * builder, so it downloads offline too (the fonts are precached by the service worker).
  */
-
-let fonts: Promise<PdfFonts> | null = null;
-
-async function fontFile(name: string): Promise<string> {
-  const response = await fetch(`/fonts/${name}`);
-  if (!response.ok) throw new Error(`Font ${name} could not be loaded (${response.status})`);
-  return bytesToBase64(new Uint8Array(await response.arrayBuffer()));
-}
-
-function loadFonts(): Promise<PdfFonts> {
-  fonts ??= Promise.all([fontFile(PDF_FONT_FILES.regular), fontFile(PDF_FONT_FILES.bold)])
-    .then(([regular, bold]) => ({ regular, bold }))
-    .catch((error: unknown) => {
-      fonts = null;
-      throw error;
-    });
-  return fonts;
-}
 
 export interface ReportPdfRequest {
   report: Report;
@@ -41,7 +23,7 @@ export async function reportPdfBlob({
   excavator,
 }: ReportPdfRequest): Promise<Blob> {
   const bytes = buildReportPdf(report, {
-    fonts: await loadFonts(),
+    fonts: await loadPdfFonts(),
     language,
     appName,
     generatedAt: new Date(),

@@ -6,6 +6,7 @@ import { missingReportSignatures } from '@/domain/pdf/report';
 import type { User } from '@/domain/user';
 import { currentLanguage } from '@/client/i18n';
 import { useSettings } from '@/client/shell/session/settings-store';
+import { saveBlob } from '@/client/shell/files/save-blob';
 import type { ReportRecord } from './model';
 
 export type PdfExcavator = { name: string; model: string; serialNumber: string } | null;
@@ -41,14 +42,7 @@ export function useReportPdf(me: User) {
         appName: settings.app.name,
         excavator,
       });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = reportPdfFileName(report, excavator?.name ?? null);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, reportPdfFileName(report, excavator?.name ?? null));
     } catch (error) {
       console.error('Report PDF failed', error);
       notifications.show({ color: 'red', message: t('reports.pdf.failed') });

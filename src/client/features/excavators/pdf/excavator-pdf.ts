@@ -1,4 +1,5 @@
-import { buildExcavatorPdf, bytesToBase64, PDF_FONT_FILES, type PdfFonts, type PdfImage } from '@/domain/pdf';
+import { buildExcavatorPdf, type PdfImage } from '@/domain/pdf';
+import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
 import type { Language } from '@/domain/constants';
 import type { Excavator } from '@/domain/excavator';
 
@@ -7,25 +8,6 @@ import type { Excavator } from '@/domain/excavator';
  * builder load only when someone downloads a PDF. Fonts come from /fonts (precached by the service
  * worker) and the photo from the upload cache or the device, so it works offline.
  */
-
-let fontsPromise: Promise<PdfFonts> | null = null;
-
-async function fetchBase64(url: string): Promise<string> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return bytesToBase64(new Uint8Array(await response.arrayBuffer()));
-}
-
-function loadFonts(): Promise<PdfFonts> {
-  fontsPromise ??= Promise.all([
-    fetchBase64(`/fonts/${PDF_FONT_FILES.regular}`),
-    fetchBase64(`/fonts/${PDF_FONT_FILES.bold}`),
-  ]).then(([regular, bold]) => ({ regular, bold }));
-  fontsPromise.catch(() => {
-    fontsPromise = null;
-  });
-  return fontsPromise;
-}
 
 const PDF_IMAGE_TYPES: Record<string, PdfImage['type']> = {
   'image/jpeg': 'JPEG',
@@ -86,7 +68,7 @@ export interface ExcavatorPdfRequest {
 }
 
 export async function excavatorPdfBlob(request: ExcavatorPdfRequest): Promise<Blob> {
-  const [fonts, profileImage] = await Promise.all([loadFonts(), loadImage(request.photoUrl)]);
+  const [fonts, profileImage] = await Promise.all([loadPdfFonts(), loadImage(request.photoUrl)]);
   const bytes = buildExcavatorPdf(request.excavator, {
     fonts,
     language: request.language,

@@ -2,19 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/client/i18n';
+import { saveBlob } from '@/client/shell/files/save-blob';
 import { useSettings } from '@/client/shell/session/settings-store';
 import type { ExcavatorRecord } from '../model';
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Builds and downloads the machine's PDF on the device (offline too). */
 export function useExcavatorPdf() {
