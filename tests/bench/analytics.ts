@@ -16,7 +16,7 @@ import { DEFAULT_CHECKLIST } from '@/domain/checklist';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db/client';
-import { percentile, runWhenMain } from './support';
+import { measureRequests, runWhenMain, signInToken } from './support';
 
 const REPORTS = Math.max(1, Number(process.env.BENCH_REPORTS) || 100_000);
 const LOGBOOK = Math.max(1, Number(process.env.BENCH_LOGBOOK) || 36_500);
@@ -173,31 +173,16 @@ export async function benchAnalytics(): Promise<void> {
       }),
     );
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: config.adminUsername, password: adminPassword },
-    });
-    if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-    const { token } = login.json<{ token: string }>();
+    const token = await signInToken(app, config.adminUsername, adminPassword);
     for (const range of ANALYTICS_RANGES) {
       const url = `/api/analytics/detailed?range=${range}`;
-      for (let i = 0; i < 5; i++) await app.inject({ url, headers: { 'x-auth-token': token } });
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ url, headers: { 'x-auth-token': token } });
-        times.push(performance.now() - t0);
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      }
-      times.sort((a, b) => a - b);
+      const times = await measureRequests(app, url, token, { requests: REQUESTS, warmup: 5 });
       console.info(
         JSON.stringify({
           case: `GET ${url}`,
           engine,
           requests: REQUESTS,
-          p50Ms: percentile(times, 50),
-          p95Ms: percentile(times, 95),
+          ...times,
           goalP95Ms: GOAL_P95_MS,
         }),
       );

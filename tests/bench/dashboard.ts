@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite, type Database } from '@/server/db/client';
-import { percentile, runWhenMain } from './support';
+import { measureRequests, runWhenMain, signInToken } from './support';
 
 const REPORTS = Math.max(1, Number(process.env.BENCH_REPORTS) || 100_000);
 const REQUESTS = Math.max(10, Number(process.env.BENCH_REQUESTS) || 200);
@@ -58,32 +58,18 @@ export async function benchDashboard(): Promise<void> {
       }),
     );
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: config.adminUsername, password: adminPassword },
-    });
-    const { token } = login.json<{ token: string }>();
+    const token = await signInToken(app, config.adminUsername, adminPassword);
     // Baseline: the cheapest signed-in call in the same process (auth + one query), for comparison.
     for (const url of [
       '/api/auth/me',
       ...[7, 30, 90].map((r) => `/api/dashboard?range=${r}&tz=Europe%2FBerlin`),
     ]) {
-      for (let i = 0; i < 10; i++) await app.inject({ url, headers: { 'x-auth-token': token } });
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ url, headers: { 'x-auth-token': token } });
-        times.push(performance.now() - t0);
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-      }
-      times.sort((a, b) => a - b);
+      const times = await measureRequests(app, url, token, { requests: REQUESTS, warmup: 10 });
       console.info(
         JSON.stringify({
           case: `GET ${url}`,
           requests: REQUESTS,
-          p50Ms: percentile(times, 50),
-          p95Ms: percentile(times, 95),
+          ...times,
           goalP95Ms: 50,
         }),
       );

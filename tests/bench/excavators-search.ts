@@ -7,12 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite } from '@/server/db/client';
-import { ensureClientBuild, measureTyping, runWhenMain } from './support';
+import { ensureClientBuild, launchBenchChromium, measureTyping, runWhenMain, signInToken } from './support';
 
 const EXCAVATORS = Math.max(100, Number(process.env.BENCH_EXCAVATORS) || 10_000);
 /** Typed one key at a time, then erased: every prefix is one measurement. */
@@ -27,11 +26,7 @@ export async function benchExcavatorsSearch(): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent' });
   const handle = await openPglite(undefined);
   const app = await buildApp(config, { database: handle, logger: false });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
     await handle.db.execute(sql`
       insert into excavators (id, version, change_seq, name, model, serial_number, status, usage_hours,
@@ -46,12 +41,7 @@ export async function benchExcavatorsSearch(): Promise<void> {
     await handle.db.execute(sql`update sync_counter set value = greatest(value, ${EXCAVATORS}) where id = 1`);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: config.adminUsername, password: adminPassword },
-    });
-    const { token } = login.json<{ token: string }>();
+    const token = await signInToken(app, config.adminUsername, adminPassword);
 
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
     await context.addInitScript(

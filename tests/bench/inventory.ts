@@ -11,12 +11,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite } from '@/server/db/client';
 import { startProfile } from './offline-engine';
-import { ensureClientBuild, measureTyping, runWhenMain } from './support';
+import { ensureClientBuild, launchBenchChromium, measureTyping, runWhenMain, signInToken } from './support';
 
 const ITEMS = Math.max(100, Number(process.env.BENCH_INVENTORY) || 10_000);
 const GOALS_MS = { import: 10_000, keystroke: 50 } as const;
@@ -61,20 +60,11 @@ export async function benchInventory(): Promise<void> {
   const config = { ...loaded, clientDir: process.env.BENCH_CLIENT_DIR ?? loaded.clientDir };
   const handle = await openPglite(undefined);
   const app = await buildApp(config, { database: handle, logger: false });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchChromium();
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: config.adminUsername, password: adminPassword },
-    });
-    const { token } = login.json<{ token: string }>();
+    const token = await signInToken(app, config.adminUsername, adminPassword);
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 } });
     await context.addInitScript(
       ([key, value]) => {

@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
 
 /** The p-th percentile of ascending `sorted`, to 0.01 ms. */
 export function percentile(sorted: number[], p: number): number {
@@ -71,26 +72,62 @@ export async function measureTyping(
   queries: readonly string[],
 ): Promise<TypingTimes> {
   const script = keystrokeScript(selectors.input, selectors.results);
-  const toDom: number[] = [];
-  const toFrame: number[] = [];
+  const domTimes: number[] = [];
+  const frameTimes: number[] = [];
   for (const query of queries) {
     for (let i = 1; i <= query.length; i++) {
       const text = query.slice(0, i);
       const [d, f] = (await page.evaluate(`${script}(${JSON.stringify(text)})`)) as number[];
-      toDom.push(d!);
-      toFrame.push(f!);
+      domTimes.push(d!);
+      frameTimes.push(f!);
       if (process.env.BENCH_VERBOSE)
         console.info(`  ${JSON.stringify(text)}: ${d!.toFixed(1)} / ${f!.toFixed(1)} ms`);
     }
     await page.evaluate(`${script}('')`);
   }
-  toDom.sort((a, b) => a - b);
-  toFrame.sort((a, b) => a - b);
+  domTimes.sort((a, b) => a - b);
+  frameTimes.sort((a, b) => a - b);
   return {
-    keystrokes: toDom.length,
-    p50DomMs: percentile(toDom, 50),
-    p95DomMs: percentile(toDom, 95),
-    p50FrameMs: percentile(toFrame, 50),
-    p95FrameMs: percentile(toFrame, 95),
+    keystrokes: domTimes.length,
+    p50DomMs: percentile(domTimes, 50),
+    p95DomMs: percentile(domTimes, 95),
+    p50FrameMs: percentile(frameTimes, 50),
+    p95FrameMs: percentile(frameTimes, 95),
   };
+}
+
+/** Headless Debian Chromium as the browser benches run it (CHROMIUM_PATH overrides the binary). */
+export function launchBenchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+}
+
+/** Signs in through the app (in process) and returns the token. */
+export async function signInToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
+  return login.json<{ token: string }>().token;
+}
+
+/** p50 and p95 of `requests` signed-in GETs of `url` in process, after `warmup` unmeasured ones. */
+export async function measureRequests(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  { requests, warmup }: { requests: number; warmup: number },
+): Promise<{ p50Ms: number; p95Ms: number }> {
+  const headers = { 'x-auth-token': token };
+  for (let i = 0; i < warmup; i++) await app.inject({ url, headers });
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const t0 = performance.now();
+    const res = await app.inject({ url, headers });
+    times.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
+  times.sort((a, b) => a - b);
+  return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95) };
 }

@@ -95,6 +95,20 @@ export async function readOutboxSummary(db: OfflineDb, userId: string | null): P
   });
 }
 
+/**
+ * Calls `onChange` after every commit that changed `table` of `db`, in this tab or another (Dexie's
+ * storagemutated). Returns the unsubscribe function. For reads that must not re-run on every commit
+ * the way a live query does (they throttle or gather the changes themselves).
+ */
+export function onTableChanged(db: OfflineDb, table: string, onChange: () => void): () => void {
+  const prefix = `idb://${db.name}/${table}/`;
+  const listener = (parts: ObservabilitySet) => {
+    if (Object.keys(parts).some((part) => part.startsWith(prefix))) onChange();
+  };
+  Dexie.on.storagemutated.subscribe(listener);
+  return () => Dexie.on.storagemutated.unsubscribe(listener);
+}
+
 /** How often at most the outbox's badge and list states are read again while entries change. */
 export const OUTBOX_REFRESH_MS = 200;
 
@@ -111,7 +125,6 @@ function useOutboxValue<T, A>(read: (db: OfflineDb, arg: A) => Promise<T>, arg: 
     let timer: ReturnType<typeof setTimeout> | null = null;
     let running = false;
     let again = false;
-    const prefix = `idb://${engine.db.name}/outbox/`;
     const run = async () => {
       if (running) {
         again = true;
@@ -137,15 +150,12 @@ function useOutboxValue<T, A>(read: (db: OfflineDb, arg: A) => Promise<T>, arg: 
         void run();
       }, OUTBOX_REFRESH_MS);
     };
-    const onMutated = (parts: ObservabilitySet) => {
-      if (Object.keys(parts).some((part) => part.startsWith(prefix))) schedule();
-    };
-    Dexie.on.storagemutated.subscribe(onMutated);
+    const unsubscribe = onTableChanged(engine.db, 'outbox', schedule);
     void run();
     return () => {
       active = false;
       if (timer) clearTimeout(timer);
-      Dexie.on.storagemutated.unsubscribe(onMutated);
+      unsubscribe();
     };
   }, [engine, read, arg]);
   return Object.is(value.arg, arg) ? value.value : initial;
@@ -326,7 +336,6 @@ export function useCollectionRows(collection: SyncCollection, attempt = 0): Coll
     let running = false;
     let again = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const prefix = `idb://${engine.db.name}/${collection}/`;
     const run = async () => {
       if (timer) clearTimeout(timer);
       timer = null;
@@ -352,9 +361,6 @@ export function useCollectionRows(collection: SyncCollection, attempt = 0): Coll
       if (!engine.status.get().pulling) void run();
       else timer ??= setTimeout(() => void run(), PULL_REFRESH_MS);
     };
-    const onMutated = (parts: ObservabilitySet) => {
-      if (Object.keys(parts).some((part) => part.startsWith(prefix))) changed();
-    };
     let wasPulling = engine.status.get().pulling;
     const unsubscribeStatus = engine.status.subscribe(() => {
       const pulling = engine.status.get().pulling;
@@ -362,13 +368,13 @@ export function useCollectionRows(collection: SyncCollection, attempt = 0): Coll
       if (wasPulling && !pulling && timer) void run();
       wasPulling = pulling;
     });
-    Dexie.on.storagemutated.subscribe(onMutated);
+    const unsubscribeTable = onTableChanged(engine.db, collection, changed);
     void run();
     return () => {
       active = false;
       if (timer) clearTimeout(timer);
       unsubscribeStatus();
-      Dexie.on.storagemutated.unsubscribe(onMutated);
+      unsubscribeTable();
     };
   }, [engine, collection, key]);
   return state?.key === key ? state.read : undefined;

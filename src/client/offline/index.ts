@@ -20,6 +20,7 @@ export { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 export { SyncEngineProvider, useSyncEngine } from './engine-context';
 export { compressImage } from './files';
 export {
+  onTableChanged,
   readBatchStatuses,
   recordStateOf,
   useBatchStatuses,

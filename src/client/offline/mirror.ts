@@ -5,10 +5,11 @@ import { reportNetworkFailure, reportServerReached } from './connectivity';
 import { send, type EngineContext } from './context';
 import { snapshot, sweep } from './mirror-sweep';
 import { recordKey, stripSync } from './rows';
+import { MIRROR_STATE_KEY } from './schema';
 import { isQuotaError, reportQuotaExceeded } from './storage';
 import type { SyncedRow } from './types';
 
-export const MIRROR_STATE_KEY = 'sync:mirror';
+export { MIRROR_STATE_KEY };
 
 /** Where the mirror stands, per user (another user may read other collections). */
 interface MirrorState {

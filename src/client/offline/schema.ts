@@ -13,8 +13,8 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void> | void;
 }
 
-/** The mirror's bookkeeping row in `meta` (MIRROR_STATE_KEY of mirror.ts; a test keeps them equal). */
-const MIRROR_STATE_META_KEY = 'sync:mirror';
+/** The mirror's bookkeeping row in `meta` (mirror.ts; here because upgrades below rewrite it). */
+export const MIRROR_STATE_KEY = 'sync:mirror';
 
 /**
  * Version 2 (issue 12, drivers in the field): the `dispoAssignments` mirror. Devices that mirrored before
@@ -24,12 +24,12 @@ const MIRROR_STATE_META_KEY = 'sync:mirror';
  */
 async function forgetServedDispoAssignments(tx: Transaction): Promise<void> {
   const meta = tx.table<{ key: string; value: unknown }, string>('meta');
-  const state = await meta.get(MIRROR_STATE_META_KEY);
+  const state = await meta.get(MIRROR_STATE_KEY);
   const value = state?.value as { collections?: unknown } | undefined;
   if (!value || !Array.isArray(value.collections)) return;
   const collections = value.collections.filter((name) => name !== 'dispoAssignments');
   if (collections.length === value.collections.length) return;
-  await meta.put({ key: MIRROR_STATE_META_KEY, value: { ...value, collections } });
+  await meta.put({ key: MIRROR_STATE_KEY, value: { ...value, collections } });
 }
 
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [

@@ -110,8 +110,13 @@ export class FakeServer {
   }
 
   createAsOther(id: string, fields: Record<string, unknown>, userId = 'other') {
+    this.insert(id, fields, userId);
+  }
+
+  /** A new row at version 1 with the known fields of `given` (the others null). */
+  private insert(id: string, given: Record<string, unknown>, userId: string): ServerRow {
     const at = this.stamp();
-    this.rows.set(id, {
+    const row: ServerRow = {
       id,
       version: 1,
       createdAt: at,
@@ -120,8 +125,10 @@ export class FakeServer {
       updatedBy: userId,
       deletedAt: null,
       seq: ++this.seq,
-      fields: Object.fromEntries(FIELDS.map((f) => [f, fields[f] ?? null])),
-    });
+      fields: Object.fromEntries(FIELDS.map((f) => [f, given[f] ?? null])),
+    };
+    this.rows.set(id, row);
+    return row;
   }
 
   /** Purges tombstones: cursors from before now answer 410. */
@@ -212,21 +219,8 @@ export class FakeServer {
         errors.push({ row: index + 1, reason: 'Name is required' });
         return;
       }
-      const at = this.stamp();
-      const id = `srv-${this.seq + 1}`;
-      const fields = Object.fromEntries(FIELDS.map((f) => [f, given[f] ?? null]));
-      this.rows.set(id, {
-        id,
-        version: 1,
-        createdAt: at,
-        createdBy: userId,
-        updatedAt: at,
-        updatedBy: userId,
-        deletedAt: null,
-        seq: ++this.seq,
-        fields,
-      });
-      log(id, fields, true);
+      const row = this.insert(`srv-${this.seq + 1}`, given, userId);
+      log(row.id, row.fields, true);
       imported++;
     });
     return json(200, { imported, errors });

@@ -1,7 +1,6 @@
-import Dexie, { type ObservabilitySet } from 'dexie';
 import { useEffect, useState } from 'react';
 import { assignmentSchema, DISPO_SYNC_COLLECTION, type Assignment } from '@/domain/dispo';
-import { useLiveQuery, useSyncEngine, type SyncedRow } from '@/client/offline';
+import { onTableChanged, useLiveQuery, useSyncEngine, type SyncedRow } from '@/client/offline';
 import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 
@@ -93,19 +92,16 @@ export function useAssignmentMirrorChanges(): number {
   const engine = useSyncEngine();
   const [changes, setChanges] = useState(0);
   useEffect(() => {
-    const prefix = `idb://${engine.db.name}/${ASSIGNMENTS}/`;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const onMutated = (parts: ObservabilitySet) => {
-      if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return;
+    const unsubscribe = onTableChanged(engine.db, ASSIGNMENTS, () => {
       timer ??= setTimeout(() => {
         timer = null;
         setChanges((n) => n + 1);
       }, MIRROR_SETTLE_MS);
-    };
-    Dexie.on.storagemutated.subscribe(onMutated);
+    });
     return () => {
       if (timer) clearTimeout(timer);
-      Dexie.on.storagemutated.unsubscribe(onMutated);
+      unsubscribe();
     };
   }, [engine]);
   return changes;
