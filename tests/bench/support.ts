@@ -65,6 +65,30 @@ export interface TypingTimes {
   p95FrameMs: number;
 }
 
+/**
+ * Resolves once the page has run no long task (over 50 ms) for `quietMs`, or after `maxMs`: the typing
+ * measurement starts when the work that loading the list set off (mirror writes, re-reads) is over.
+ * Resolves with the ms it waited.
+ */
+export async function waitForQuiet(page: Page, quietMs = 1000, maxMs = 20_000): Promise<number> {
+  return (await page.evaluate(`new Promise((resolve) => {
+  const t0 = performance.now();
+  let last = t0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) last = Math.max(last, entry.startTime + entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  const check = () => {
+    const now = performance.now();
+    if (now - last >= ${quietMs} || now - t0 >= ${maxMs}) {
+      observer.disconnect();
+      resolve(Math.round(now - t0));
+    } else setTimeout(check, 100);
+  };
+  setTimeout(check, 100);
+})`)) as number;
+}
+
 /** Types each query one key at a time (every prefix is one measurement), erasing it after. */
 export async function measureTyping(
   page: Page,
@@ -72,6 +96,8 @@ export async function measureTyping(
   queries: readonly string[],
 ): Promise<TypingTimes> {
   const script = keystrokeScript(selectors.input, selectors.results);
+  const waited = await waitForQuiet(page);
+  if (process.env.BENCH_VERBOSE) console.info(`  page quiet after ${waited} ms`);
   const domTimes: number[] = [];
   const frameTimes: number[] = [];
   for (const query of queries) {

@@ -68,6 +68,54 @@ describe('Inventory screen', () => {
     expect(await screen.findByText('No items match')).toBeInTheDocument();
   });
 
+  it('table: selects rows one by one and all at once, marks low stock, shortens long tag lists', async () => {
+    h = await setUpInventory('manager', [
+      ...ITEMS(),
+      item('Wiper blade', { tags: ['cab', 'rubber', 'season'], quantity: 6 }),
+    ]);
+    renderInventory(h);
+    await screen.findAllByTestId('inventory-card');
+    await userEvent.click(screen.getByText('Table'));
+    const rows = await screen.findAllByTestId('inventory-row');
+    expect(rows).toHaveLength(4);
+    const all = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all shown items' });
+    const pump = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Hydraulic pump' });
+    await userEvent.click(pump);
+    expect(pump.checked).toBe(true);
+    await waitFor(() => expect(all.indeterminate).toBe(true));
+    expect(all.checked).toBe(false);
+    expect(screen.getByText('1 item selected')).toBeInTheDocument();
+    await userEvent.click(all);
+    await waitFor(() => expect(all.checked).toBe(true));
+    expect(all.indeterminate).toBe(false);
+    expect(screen.getByText('4 items selected')).toBeInTheDocument();
+    await userEvent.click(all);
+    await waitFor(() => expect(pump.checked).toBe(false));
+
+    const low = rows.find((row) => within(row).queryByText('Air filter'))!;
+    expect(low).toHaveAttribute('data-low-stock', 'true');
+    expect(within(low).getByText('Low stock (min. 3)')).toBeInTheDocument();
+    const wiper = rows.find((row) => within(row).queryByText('Wiper blade'))!;
+    expect(wiper).not.toHaveAttribute('data-low-stock');
+    expect(within(wiper).getByText('cab')).toBeInTheDocument();
+    expect(within(wiper).queryByText('season')).not.toBeInTheDocument();
+    expect(within(wiper).getByText('+1')).toHaveAttribute('title', 'season');
+  });
+
+  it('keeps the other filters while the search changes', async () => {
+    h = await setUpInventory('manager', ITEMS());
+    renderInventory(h);
+    await screen.findAllByTestId('inventory-card');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Low stock only' }));
+    await waitFor(() => expect(screen.getAllByTestId('inventory-card')).toHaveLength(1));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'pump');
+    expect(await screen.findByText('No items match')).toBeInTheDocument();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await waitFor(() => expect(screen.getAllByTestId('inventory-card')).toHaveLength(1));
+    expect(screen.getByRole('article', { name: 'Air filter' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Low stock only' })).toBeChecked();
+  });
+
   it('says "Error loading inventory" when IndexedDB cannot be read', async () => {
     h = await setUpInventory('manager', ITEMS());
     vi.spyOn(h.db.collection('inventory'), 'toArray').mockRejectedValue(new Error('disk gone'));

@@ -17,7 +17,7 @@ import type { InventoryListProps } from './components/list-props';
 import { InventoryEmpty, ListSkeleton, LoadError } from './components/list-states';
 import { SelectionBar } from './components/selection-bar';
 import { exportInventory, saveFile } from './export';
-import { EMPTY_FILTER, isFiltered, type InventoryRecord } from './model';
+import { EMPTY_FILTER, isFiltered, type InventoryFilterState, type InventoryRecord } from './model';
 import { actionErrorMessage, useInventoryActions } from './use-inventory-actions';
 import { useInventory } from './use-inventory';
 import { useViewMode } from './use-view-mode';
@@ -30,6 +30,10 @@ export function InventoryPage() {
   const canAdjust = can(user, 'inventory:adjust');
   const [view, setView] = useViewMode(user.id);
   const [filter, setFilter] = useState(EMPTY_FILTER);
+  const patchFilter = useCallback(
+    (patch: Partial<InventoryFilterState>) => setFilter((current) => ({ ...current, ...patch })),
+    [],
+  );
   const [attempt, setAttempt] = useState(0);
   const inventory = useInventory(filter, attempt);
   const pending = useMemo(() => new Set(inventory.syncStates.keys()), [inventory.syncStates]);
@@ -134,7 +138,7 @@ export function InventoryPage() {
         <Card withBorder radius="lg" padding="md">
           <InventoryFilters
             filter={filter}
-            onChange={setFilter}
+            onChange={patchFilter}
             tags={inventory.tags}
             types={inventory.types}
             locations={inventory.locations}

@@ -1,10 +1,10 @@
-import { Card, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { isLowStock } from '@/domain/inventory';
 import { RecordSyncBadge } from '@/client/shell/sync-panel';
 import type { InventoryRecord } from '../model';
-import { ItemActionsMenu, LowStockBadge, TagList, usePriceFormat } from './item-bits';
+import { ItemActionsMenu, LowStockBadge, SelectBox, TagList, usePriceFormat } from './item-bits';
 import { ItemPhoto } from './item-photo';
 import type { InventoryListProps } from './list-props';
 import { QuantityStepper } from './quantity-stepper';
@@ -13,6 +13,7 @@ import { useWindowList } from './use-window-list';
 const CARD_MIN_WIDTH = 300;
 const GAP = 16;
 const ROW_HEIGHT = 200;
+const CHECK_STYLE = { marginTop: 4 } as const;
 
 function ItemCard({ item, props }: { item: InventoryRecord; props: InventoryListProps }) {
   const { t } = useTranslation();
@@ -35,9 +36,9 @@ function ItemCard({ item, props }: { item: InventoryRecord; props: InventoryList
       <Stack gap="sm" h="100%" justify="space-between">
         <Group align="flex-start" wrap="nowrap" gap="sm">
           {props.canWrite ? (
-            <Checkbox
-              mt={4}
-              aria-label={t('inventory.select.one', { name: item.name })}
+            <SelectBox
+              style={CHECK_STYLE}
+              label={t('inventory.select.one', { name: item.name })}
               checked={props.selected.has(item.id)}
               onChange={() => props.onToggle(item.id)}
             />

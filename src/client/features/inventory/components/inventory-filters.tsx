@@ -1,12 +1,16 @@
 import { Button, Chip, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconLayoutGrid, IconSearch, IconTable, IconX } from '@tabler/icons-react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isFiltered, type InventoryFilterState, type TagCount } from '../model';
+import { EMPTY_FILTER, isFiltered, type InventoryFilterState, type TagCount } from '../model';
 import type { InventoryViewMode } from '../use-view-mode';
+
+type FilterPatch = Partial<InventoryFilterState>;
 
 interface InventoryFiltersProps {
   filter: InventoryFilterState;
-  onChange: (filter: InventoryFilterState) => void;
+  /** Changes part of the filter (the page merges it into the current one). */
+  onChange: (patch: FilterPatch) => void;
   tags: TagCount[];
   types: string[];
   locations: string[];
@@ -25,7 +29,6 @@ export function InventoryFilters({
   onViewChange,
 }: InventoryFiltersProps) {
   const { t } = useTranslation();
-  const set = (patch: Partial<InventoryFilterState>) => onChange({ ...filter, ...patch });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
@@ -34,16 +37,69 @@ export function InventoryFilters({
         placeholder={t('inventory.filters.searchPlaceholder')}
         leftSection={<IconSearch size={16} />}
         value={filter.q}
-        onChange={(event) => set({ q: event.currentTarget.value })}
+        onChange={(event) => onChange({ q: event.currentTarget.value })}
         style={{ flex: '1 1 240px' }}
         data-testid="inventory-search"
       />
+      <FacetFilters
+        tag={filter.tag}
+        type={filter.type}
+        location={filter.location}
+        lowStock={filter.lowStock}
+        tags={tags}
+        types={types}
+        locations={locations}
+        onChange={onChange}
+      />
+      {isFiltered(filter) ? (
+        <Button
+          variant="subtle"
+          leftSection={<IconX size={16} />}
+          onClick={() => onChange(EMPTY_FILTER)}
+          mb={2}
+        >
+          {t('inventory.filters.clear')}
+        </Button>
+      ) : null}
+      <ViewSwitch view={view} onChange={onViewChange} />
+    </Group>
+  );
+}
+
+interface FacetFiltersProps extends Pick<InventoryFilterState, 'tag' | 'type' | 'location' | 'lowStock'> {
+  tags: TagCount[];
+  types: string[];
+  locations: string[];
+  onChange: (patch: FilterPatch) => void;
+}
+
+/**
+ * The three pickers and the low-stock chip. Memoised: they do not change while someone types in the
+ * search, and three idle Selects cost more per keystroke than filtering 10,000 items.
+ */
+const FacetFilters = memo(function FacetFilters({
+  tag,
+  type,
+  location,
+  lowStock,
+  tags,
+  types,
+  locations,
+  onChange,
+}: FacetFiltersProps) {
+  const { t } = useTranslation();
+  const tagOptions = useMemo(
+    () => tags.map(({ tag: value, count }) => ({ value, label: `${value} (${count})` })),
+    [tags],
+  );
+  return (
+    <>
       <Select
         label={t('inventory.filters.tag')}
         placeholder={t('inventory.filters.all')}
-        data={tags.map(({ tag, count }) => ({ value: tag, label: `${tag} (${count})` }))}
-        value={filter.tag}
-        onChange={(tag) => set({ tag })}
+        data={tagOptions}
+        value={tag}
+        onChange={(value) => onChange({ tag: value })}
         searchable
         clearable
         w={180}
@@ -52,8 +108,8 @@ export function InventoryFilters({
         label={t('inventory.filters.type')}
         placeholder={t('inventory.filters.all')}
         data={types}
-        value={filter.type}
-        onChange={(type) => set({ type })}
+        value={type}
+        onChange={(value) => onChange({ type: value })}
         searchable
         clearable
         w={170}
@@ -62,51 +118,60 @@ export function InventoryFilters({
         label={t('inventory.filters.location')}
         placeholder={t('inventory.filters.all')}
         data={locations}
-        value={filter.location}
-        onChange={(location) => set({ location })}
+        value={location}
+        onChange={(value) => onChange({ location: value })}
         searchable
         clearable
         w={170}
       />
-      <Chip checked={filter.lowStock} onChange={(lowStock) => set({ lowStock })} color="red" size="md" mb={4}>
+      <Chip
+        checked={lowStock}
+        onChange={(value) => onChange({ lowStock: value })}
+        color="red"
+        size="md"
+        mb={4}
+      >
         {t('inventory.filters.lowStock')}
       </Chip>
-      {isFiltered(filter) ? (
-        <Button
-          variant="subtle"
-          leftSection={<IconX size={16} />}
-          onClick={() => onChange({ q: '', tag: null, type: null, location: null, lowStock: false })}
-          mb={2}
-        >
-          {t('inventory.filters.clear')}
-        </Button>
-      ) : null}
-      <SegmentedControl
-        ml="auto"
-        value={view}
-        onChange={(value) => onViewChange(value === 'table' ? 'table' : 'cards')}
-        aria-label={t('inventory.view.label')}
-        data={[
-          {
-            value: 'cards',
-            label: (
-              <Group gap={6} wrap="nowrap">
-                <IconLayoutGrid size={16} aria-hidden />
-                <span>{t('inventory.view.cards')}</span>
-              </Group>
-            ),
-          },
-          {
-            value: 'table',
-            label: (
-              <Group gap={6} wrap="nowrap">
-                <IconTable size={16} aria-hidden />
-                <span>{t('inventory.view.table')}</span>
-              </Group>
-            ),
-          },
-        ]}
-      />
-    </Group>
+    </>
   );
-}
+});
+
+/** Cards or table (kept per user); memoised like the pickers. */
+const ViewSwitch = memo(function ViewSwitch({
+  view,
+  onChange,
+}: {
+  view: InventoryViewMode;
+  onChange: (view: InventoryViewMode) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      ml="auto"
+      value={view}
+      onChange={(value) => onChange(value === 'table' ? 'table' : 'cards')}
+      aria-label={t('inventory.view.label')}
+      data={[
+        {
+          value: 'cards',
+          label: (
+            <Group gap={6} wrap="nowrap">
+              <IconLayoutGrid size={16} aria-hidden />
+              <span>{t('inventory.view.cards')}</span>
+            </Group>
+          ),
+        },
+        {
+          value: 'table',
+          label: (
+            <Group gap={6} wrap="nowrap">
+              <IconTable size={16} aria-hidden />
+              <span>{t('inventory.view.table')}</span>
+            </Group>
+          ),
+        },
+      ]}
+    />
+  );
+});

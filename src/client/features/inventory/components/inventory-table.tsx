@@ -1,10 +1,10 @@
-import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import { isLowStock } from '@/domain/inventory';
 import type { RecordSyncState } from '@/client/offline';
 import { useTranslation } from 'react-i18next';
 import { RecordSyncBadge } from '@/client/shell/sync-panel';
-import { ItemActionsMenu, LowStockBadge, TagList, usePriceFormat } from './item-bits';
+import { ItemActionsMenu, LowStockBadge, SelectBox, TagList, usePriceFormat } from './item-bits';
 import { ItemPhoto } from './item-photo';
 import type { InventoryRecord } from '../model';
 import type { InventoryListProps } from './list-props';
@@ -17,9 +17,12 @@ import { useWindowList } from './use-window-list';
  */
 const ROW_HEIGHT = 55;
 /*
- * The row's cells are plain elements with fixed styles rather than layout components: typing in the
- * search renders a dozen new rows per keystroke, and each layout component costs its own style work.
+ * The row is plain table elements with Mantine's table classes (`Table.classes`), and its cells hold
+ * plain elements with fixed styles rather than Mantine components: typing in the search renders a dozen
+ * new rows per keystroke, and each Mantine component costs its own props and style work.
  */
+const TR_CLASS = Table.classes.tr;
+const TD_CLASS = Table.classes.td;
 const NAME_CELL = { display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 } as const;
 const LINE = { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 } as const;
 const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
@@ -31,6 +34,9 @@ const MAKER = {
 } as const;
 const CENTER = { display: 'flex', justifyContent: 'center' } as const;
 const ROW_STYLE = { height: ROW_HEIGHT } as const;
+const LOW_ROW_STYLE = { height: ROW_HEIGHT, background: 'var(--mantine-color-red-light)' } as const;
+const PRICE = { textAlign: 'right' } as const;
+const TAGS = { overflow: 'hidden' } as const;
 /** A cell of the fixed-width layout that cuts long text with an ellipsis (the title shows all of it). */
 const CLIP = ELLIPSIS;
 
@@ -64,27 +70,29 @@ const InventoryTableRow = memo(function InventoryTableRow({
   const price = usePriceFormat();
   const low = isLowStock(item);
   return (
-    <Table.Tr
+    <tr
+      className={TR_CLASS}
+      data-with-row-border
+      data-hover
       data-index={index}
-      style={ROW_STYLE}
+      style={low ? LOW_ROW_STYLE : ROW_STYLE}
       aria-rowindex={index + 2}
       data-testid="inventory-row"
       data-low-stock={low || undefined}
-      bg={low ? 'var(--mantine-color-red-light)' : undefined}
     >
       {canWrite ? (
-        <Table.Td>
-          <Checkbox
-            aria-label={t('inventory.select.one', { name: item.name })}
+        <td className={TD_CLASS}>
+          <SelectBox
+            label={t('inventory.select.one', { name: item.name })}
             checked={selected}
             onChange={() => onToggle(item.id)}
           />
-        </Table.Td>
+        </td>
       ) : null}
-      <Table.Td>
+      <td className={TD_CLASS}>
         <ItemPhoto item={item} size={40} pending={!!state} />
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td className={TD_CLASS}>
         <div style={NAME_CELL}>
           <div style={LINE}>
             <span style={NAME}>{item.name}</span>
@@ -97,18 +105,20 @@ const InventoryTableRow = memo(function InventoryTableRow({
             </div>
           ) : null}
         </div>
-      </Table.Td>
-      <Table.Td style={CLIP} title={item.type ?? undefined}>
+      </td>
+      <td className={TD_CLASS} style={CLIP} title={item.type ?? undefined}>
         {item.type ?? '—'}
-      </Table.Td>
-      <Table.Td style={CLIP} title={item.location ?? undefined}>
+      </td>
+      <td className={TD_CLASS} style={CLIP} title={item.location ?? undefined}>
         {item.location ?? '—'}
-      </Table.Td>
-      <Table.Td style={{ overflow: 'hidden' }}>
+      </td>
+      <td className={TD_CLASS} style={TAGS}>
         <TagList tags={item.tags} max={2} />
-      </Table.Td>
-      <Table.Td ta="right">{price(item.price)}</Table.Td>
-      <Table.Td>
+      </td>
+      <td className={TD_CLASS} style={PRICE}>
+        {price(item.price)}
+      </td>
+      <td className={TD_CLASS}>
         <div style={CENTER}>
           <QuantityStepper
             name={item.name}
@@ -118,13 +128,13 @@ const InventoryTableRow = memo(function InventoryTableRow({
             onAdjust={(delta) => onAdjust(item, delta)}
           />
         </div>
-      </Table.Td>
+      </td>
       {canWrite ? (
-        <Table.Td>
+        <td className={TD_CLASS}>
           <ItemActionsMenu item={item} onEdit={onEdit} onDelete={onDelete} />
-        </Table.Td>
+        </td>
       ) : null}
-    </Table.Tr>
+    </tr>
   );
 });
 
@@ -159,8 +169,8 @@ export function InventoryTable(props: InventoryListProps) {
           <Table.Tr>
             {canWrite ? (
               <Table.Th w={44}>
-                <Checkbox
-                  aria-label={t('inventory.select.all')}
+                <SelectBox
+                  label={t('inventory.select.all')}
                   checked={allSelected}
                   indeterminate={!allSelected && selected.size > 0}
                   onChange={props.onToggleAll}

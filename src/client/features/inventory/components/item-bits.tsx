@@ -1,10 +1,38 @@
-import { ActionIcon, Badge, Group, Menu, Text } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconAlertTriangle, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryRecord } from '../model';
+import classes from './row-controls.module.css';
 
-/** Edit and delete for one item (admin, manager). */
+interface SelectBoxProps {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: () => void;
+  style?: CSSProperties;
+}
+
+/** A row's selection checkbox: a native one, styled like Mantine's Checkbox. */
+export function SelectBox({ label, checked, indeterminate = false, onChange, style }: SelectBoxProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className={classes.check}
+      aria-label={label}
+      checked={checked}
+      onChange={onChange}
+      style={style}
+    />
+  );
+}
+
+/** Edit and delete for one item (admin, manager): a subtle icon button that opens a menu. */
 export function ItemActionsMenu({
   item,
   onEdit,
@@ -20,16 +48,15 @@ export function ItemActionsMenu({
   // in the search of a long list.
   const [mounted, setMounted] = useState(false);
   const button = (onClick?: () => void) => (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size={36}
+    <button
+      type="button"
+      className={`${classes.button} ${classes.subtle}`}
       aria-label={t('inventory.actions.more', { name: item.name })}
       aria-haspopup="menu"
       onClick={onClick}
     >
-      <IconDots size={18} />
-    </ActionIcon>
+      <IconDots size={18} aria-hidden />
+    </button>
   );
   if (!mounted) {
     return button(() => {
@@ -52,32 +79,34 @@ export function ItemActionsMenu({
   );
 }
 
+/** "Low stock (min. n)", a light red badge. */
 export function LowStockBadge({ item }: { item: InventoryRecord }) {
   const { t } = useTranslation();
   return (
-    <Badge color="red" variant="light" size="sm" leftSection={<IconAlertTriangle size={12} />} data-low-stock>
+    <span className={`${classes.badge} ${classes.lowStock}`} data-low-stock>
+      <IconAlertTriangle size={12} aria-hidden style={{ flex: 'none' }} />
       {t('inventory.lowStock.badge', { min: item.minQuantity })}
-    </Badge>
+    </span>
   );
 }
 
-/** Up to `max` tags, then "+n". */
+/** Up to `max` tags as outlined badges, then "+n" (the rest in its title). */
 export function TagList({ tags, max = 3 }: { tags: readonly string[]; max?: number }) {
   if (tags.length === 0) return null;
   const shown = tags.slice(0, max);
   return (
-    <Group gap={4} wrap="wrap">
+    <div className={classes.tags}>
       {shown.map((tag) => (
-        <Badge key={tag} variant="outline" size="sm" radius="sm" tt="none">
-          {tag}
-        </Badge>
+        <span key={tag} className={`${classes.badge} ${classes.tag}`} title={tag}>
+          <span className={classes.tagText}>{tag}</span>
+        </span>
       ))}
       {tags.length > max ? (
-        <Text size="xs" c="dimmed" title={tags.slice(max).join(', ')}>
+        <span className={classes.more} title={tags.slice(max).join(', ')}>
           +{tags.length - max}
-        </Text>
+        </span>
       ) : null}
-    </Group>
+    </div>
   );
 }
 

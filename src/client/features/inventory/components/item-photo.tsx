@@ -1,8 +1,8 @@
-import { Image, ThemeIcon } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { uploadUrl } from '@/client/api/uploads';
 import { useLocalFiles } from '@/client/offline';
 import type { InventoryRecord } from '../model';
+import classes from './row-controls.module.css';
 
 interface ItemPhotoProps {
   item: InventoryRecord;
@@ -11,25 +11,25 @@ interface ItemPhotoProps {
   pending: boolean;
 }
 
+// Plain elements (row-controls.module.css): every row of a long list shows one.
 function Placeholder({ size }: { size: number }) {
   return (
-    <ThemeIcon variant="light" color="gray" size={size} radius="md" aria-hidden style={{ flexShrink: 0 }}>
+    <div className={classes.placeholder} style={{ width: size, height: size }} aria-hidden>
       <IconPackage size={Math.round(size * 0.5)} />
-    </ThemeIcon>
+    </div>
   );
 }
 
 function Thumb({ src, alt, size }: { src: string; alt: string; size: number }) {
   return (
-    <Image
+    <img
+      className={classes.photo}
       src={src}
       alt={alt}
-      w={size}
-      h={size}
-      radius="md"
-      fit="cover"
+      width={size}
+      height={size}
       loading="lazy"
-      style={{ flexShrink: 0 }}
+      decoding="async"
     />
   );
 }

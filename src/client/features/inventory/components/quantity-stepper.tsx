@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, NumberInput, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, NumberInput, Popover, Stack } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './row-controls.module.css';
 
 interface QuantityStepperProps {
   name: string;
@@ -12,12 +13,15 @@ interface QuantityStepperProps {
   onAdjust: (delta: number) => Promise<void>;
 }
 
-/** − quantity +, and a popover for a larger delta ("take 2", "add 10"). */
+/**
+ * − quantity +, and a popover for a larger delta ("take 2", "add 10"). Plain buttons styled like
+ * Mantine's light ActionIcon (row-controls.module.css): a dozen steppers come into view with every
+ * keystroke in the search of a long list.
+ */
 export function QuantityStepper({ name, quantity, low, canAdjust, onAdjust }: QuantityStepperProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  // The popover mounts on first use: a list of 10,000 items re-renders its visible rows on every
-  // keystroke of the search, and an idle Popover per row costs more than the rest of the row.
+  // The popover mounts on first use: an idle Popover per row costs more than the rest of the row.
   const [mounted, setMounted] = useState(false);
   const [delta, setDelta] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
@@ -34,42 +38,49 @@ export function QuantityStepper({ name, quantity, low, canAdjust, onAdjust }: Qu
     }
   };
 
-  const value = (
-    <Text
-      fw={700}
-      c={low ? 'red' : undefined}
-      miw={40}
-      ta="center"
-      data-testid="item-quantity"
-      aria-label={t('inventory.quantity.current', { name, quantity })}
-    >
-      {quantity}
-    </Text>
-  );
-  if (!canAdjust) return value;
+  if (!canAdjust) {
+    return (
+      <span
+        className={classes.quantity}
+        data-low={low || undefined}
+        data-testid="item-quantity"
+        title={t('inventory.quantity.current', { name, quantity })}
+      >
+        {quantity}
+      </span>
+    );
+  }
 
   const amount = typeof delta === 'number' ? delta : Number.NaN;
+  const value = (
+    <button
+      type="button"
+      className={classes.quantity}
+      data-low={low || undefined}
+      aria-label={t('inventory.quantity.adjustOpen', { name, quantity })}
+      aria-haspopup="dialog"
+      onClick={() => {
+        setMounted(true);
+        setOpen((o) => !o);
+      }}
+    >
+      <span data-testid="item-quantity">{quantity}</span>
+    </button>
+  );
   return (
-    <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="light"
-        size={36}
+    <div className={classes.stepper}>
+      <button
+        type="button"
+        className={`${classes.button} ${classes.light}`}
         aria-label={t('inventory.quantity.decrease', { name })}
         disabled={busy}
         onClick={() => void run(-1)}
       >
-        <IconMinus size={16} />
-      </ActionIcon>
+        <IconMinus size={16} aria-hidden />
+      </button>
       {mounted ? (
         <Popover opened={open} onChange={setOpen} trapFocus position="bottom" withArrow shadow="md">
-          <Popover.Target>
-            <UnstyledButton
-              onClick={() => setOpen((o) => !o)}
-              aria-label={t('inventory.quantity.adjustOpen', { name, quantity })}
-            >
-              {value}
-            </UnstyledButton>
-          </Popover.Target>
+          <Popover.Target>{value}</Popover.Target>
           <Popover.Dropdown>
             <form
               onSubmit={(event) => {
@@ -100,26 +111,17 @@ export function QuantityStepper({ name, quantity, low, canAdjust, onAdjust }: Qu
           </Popover.Dropdown>
         </Popover>
       ) : (
-        <UnstyledButton
-          onClick={() => {
-            setMounted(true);
-            setOpen(true);
-          }}
-          aria-label={t('inventory.quantity.adjustOpen', { name, quantity })}
-          aria-haspopup="dialog"
-        >
-          {value}
-        </UnstyledButton>
+        value
       )}
-      <ActionIcon
-        variant="light"
-        size={36}
+      <button
+        type="button"
+        className={`${classes.button} ${classes.light}`}
         aria-label={t('inventory.quantity.increase', { name })}
         disabled={busy}
         onClick={() => void run(1)}
       >
-        <IconPlus size={16} />
-      </ActionIcon>
-    </Group>
+        <IconPlus size={16} aria-hidden />
+      </button>
+    </div>
   );
 }
