@@ -333,27 +333,50 @@ export function inventorySearchText(item: Pick<InventoryItem, 'name' | 'maker' |
   return [item.name, item.maker ?? '', item.notes ?? '', ...item.tags].join('\n').toLowerCase();
 }
 
-/** Filters an item locally the way the API does (the client searches its mirror with it). */
+/** The search text a query `q` looks for in `inventorySearchText` (empty: no search). */
+export function inventorySearchNeedle(q: string | undefined): string {
+  return (q ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\r\n]+/g, ' ');
+}
+
+type FilterableItem = Pick<
+  InventoryItem,
+  'name' | 'maker' | 'notes' | 'tags' | 'type' | 'location' | 'maintenanceType' | 'quantity' | 'minQuantity'
+>;
+
+/**
+ * The filter as a test of one item, the way the API filters (the client searches its mirror with it).
+ * The filter's texts are normalised once here, not per item: the client runs it over 10,000 items per
+ * keystroke. `searchText`: the item's `inventorySearchText`, when the caller keeps it.
+ */
+export function inventoryMatcher(
+  filter: Partial<Omit<InventoryFilter, 'sort'>>,
+): (item: FilterableItem, searchText?: string) => boolean {
+  const needle = inventorySearchNeedle(filter.q);
+  const tag = filter.tag ? tagKey(filter.tag) : '';
+  const type = filter.type ? filter.type.trim().toLowerCase() : null;
+  const location = filter.location ? filter.location.trim().toLowerCase() : null;
+  const { maintenanceType, lowStock } = filter;
+  return (item, searchText) => {
+    if (needle && !(searchText ?? inventorySearchText(item)).includes(needle)) return false;
+    if (tag && !item.tags.some((t) => tagKey(t) === tag)) return false;
+    if (type !== null && (item.type ?? '').toLowerCase() !== type) return false;
+    if (location !== null && (item.location ?? '').toLowerCase() !== location) return false;
+    if (maintenanceType && item.maintenanceType !== maintenanceType) return false;
+    if (lowStock && !isLowStock(item)) return false;
+    return true;
+  };
+}
+
+/** Filters one item locally the way the API does (`inventoryMatcher` for many items). */
 export function matchesInventoryFilter(
-  item: Pick<
-    InventoryItem,
-    'name' | 'maker' | 'notes' | 'tags' | 'type' | 'location' | 'maintenanceType' | 'quantity' | 'minQuantity'
-  >,
+  item: FilterableItem,
   filter: Partial<Omit<InventoryFilter, 'sort'>>,
   searchText?: string,
 ): boolean {
-  const same = (a: string | null, b: string | undefined) =>
-    !b || (a ?? '').toLowerCase() === b.trim().toLowerCase();
-  const needle = filter.q
-    ?.trim()
-    .toLowerCase()
-    .replace(/[\r\n]+/g, ' ');
-  if (needle && !(searchText ?? inventorySearchText(item)).includes(needle)) return false;
-  if (filter.tag && !item.tags.some((t) => tagKey(t) === tagKey(filter.tag!))) return false;
-  if (!same(item.type, filter.type) || !same(item.location, filter.location)) return false;
-  if (filter.maintenanceType && item.maintenanceType !== filter.maintenanceType) return false;
-  if (filter.lowStock && !isLowStock(item)) return false;
-  return true;
+  return inventoryMatcher(filter)(item, searchText);
 }
 
 /** Orders items the way the API's `sort` does (nulls last, ties by id). */
