@@ -5,15 +5,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyNotificationBell } from './features/notifications/lazy-notification-bell';
 import { initI18n } from './i18n';
-import { startOfflineEngine } from './offline/instance';
+import { getStoredToken } from './api/client';
+import { currentAppEngine, loadAppEngine } from './offline/app-engine';
 import { createAppRouter } from './router';
 import { AppProviders } from './shell/app-providers';
+import { POST_LOGIN_EVENT } from './shell/session/events';
 import { startShell } from './shell/start';
 import { setNotificationBell } from './shell/top-bar-slot';
 
 const router = createAppRouter();
 startShell(router);
-startOfflineEngine();
+// The offline engine loads when there is a session to serve (the login page does without it).
+if (getStoredToken()) void loadAppEngine().catch((e: unknown) => console.error('Offline engine failed', e));
+window.addEventListener(POST_LOGIN_EVENT, () => {
+  if (!currentAppEngine())
+    void loadAppEngine({ justSignedIn: true }).catch((e: unknown) =>
+      console.error('Offline engine failed', e),
+    );
+});
 setNotificationBell(<LazyNotificationBell />);
 
 void initI18n().finally(() => {

@@ -67,8 +67,9 @@ let stopRunning: (() => void) | null = null;
  * Wires the engine to the page (once): replay and pull on start, `online`, tab visible or focused,
  * socket connect, `sync` pokes and the service worker's background sync; sign-in resumes a paused
  * outbox, asks for persistent storage and opens the socket; sign-out closes it. Returns a stop function.
+ * The app loads this module on demand and starts it through `loadAppEngine` (app-engine.ts).
  */
-export function startOfflineEngine(): () => void {
+export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): () => void {
   if (stopRunning) return stopRunning;
   const sync = getSyncEngine();
   watchBrowserConnectivity();
@@ -125,6 +126,8 @@ export function startOfflineEngine(): () => void {
   ];
   onSession();
   onSettings();
+  // Started because of a sign-in that happened before this module was loaded (app-engine.ts).
+  if (options.justSignedIn) void requestPersistentStorage();
   stopRunning = () => {
     cleanups.forEach((cleanup) => cleanup());
     disconnectRealtime();

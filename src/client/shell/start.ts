@@ -2,35 +2,39 @@ import { getStoredToken } from '../api/client';
 import { applySettingsLanguage, initI18n } from '../i18n';
 import type { AppRouter } from '../router';
 import { POST_LOGIN_EVENT } from './session/events';
+import type * as SettingsStoreModule from './session/settings-store';
 import { restoreSession, sessionStore } from './session/session-store';
 import { startColorScheme } from './theme/color-scheme';
 
 /**
  * Wires the stores together once at startup: theme events, session restore, settings load at start
  * and after every sign-in, the settings' default language, and a route re-check when a session ends.
- * The settings store is imported on demand: it (and zod, which validates settings) is not needed to
- * show the login page. Returns the function that undoes the wiring (tests).
+ * The settings store is imported with the first session: it (and zod, which validates settings) is
+ * not needed to show the login page. Returns the function that undoes the wiring (tests).
  */
 export function startShell(router: AppRouter): () => void {
   const stopColorScheme = startColorScheme();
   let stopped = false;
   let stopSettings = () => {};
 
-  // The default language is applied only once i18next runs (main.tsx starts both at the same time).
-  const settingsModule = Promise.all([import('./session/settings-store'), initI18n()]).then(([module]) => {
-    if (stopped) return module;
-    let lastSettings = module.settingsStore.getState().settings;
-    if (lastSettings) void applySettingsLanguage(lastSettings);
-    stopSettings = module.settingsStore.subscribe(() => {
-      const { settings } = module.settingsStore.getState();
-      if (settings === lastSettings) return;
-      lastSettings = settings;
-      void applySettingsLanguage(settings);
-    });
-    return module;
-  });
+  // Loaded with the first session (stored at start, or the first sign-in): the login page does without
+  // it. The default language is applied only once i18next runs (main.tsx starts both at the same time).
+  let settingsModule: Promise<typeof SettingsStoreModule> | null = null;
+  const loadSettingsModule = () =>
+    (settingsModule ??= Promise.all([import('./session/settings-store'), initI18n()]).then(([module]) => {
+      if (stopped) return module;
+      let lastSettings = module.settingsStore.getState().settings;
+      if (lastSettings) void applySettingsLanguage(lastSettings);
+      stopSettings = module.settingsStore.subscribe(() => {
+        const { settings } = module.settingsStore.getState();
+        if (settings === lastSettings) return;
+        lastSettings = settings;
+        void applySettingsLanguage(settings);
+      });
+      return module;
+    }));
   const reloadSettings = () =>
-    void settingsModule.then((module) => (stopped ? undefined : module.loadSettings()));
+    void loadSettingsModule().then((module) => (stopped ? undefined : module.loadSettings()));
   window.addEventListener(POST_LOGIN_EVENT, reloadSettings);
 
   let hadUser = !!sessionStore.getState().user;

@@ -5,6 +5,8 @@ import { DEFAULT_SETTINGS, type Settings } from '@/domain/settings';
 import type { User } from '@/domain/user';
 import { setStoredToken } from '@/client/api/client';
 import { i18n, initI18n } from '@/client/i18n';
+import { setAppEngine } from '@/client/offline/app-engine';
+import { getSyncEngine } from '@/client/offline/instance';
 import { createAppRouter, type AppRouter } from '@/client/router';
 import { AppProviders } from '@/client/shell/app-providers';
 import { favoritesList, recentsList } from '@/client/shell/nav/user-lists';
@@ -93,6 +95,8 @@ export async function renderApp({
   if (settings === 'loading') settingsStore.setState({ status: 'loading', settings: null, error: null });
   else settingsStore.setState({ status: 'ready', settings: settings ?? makeSettings(), error: null });
 
+  // The app's engine, handed over without starting it: the signed-in pages do not load (and start) one.
+  setAppEngine(getSyncEngine());
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   if (start) stops.push(startShell(router));
   let result!: RenderResult;

@@ -1,0 +1,49 @@
+import type { SyncEngine } from './engine';
+import { createValueStore, useValueStore } from './store';
+
+/**
+ * The app's offline engine, loaded on demand so the login page's first load leaves out Dexie, the
+ * record schemas and socket.io (the shell's budget: /login under 250 KB of gzipped JS). It loads at
+ * start when a session is stored, after a sign-in, and before any signed-in page (the `_app` route
+ * waits for it); offline, the service worker serves it from its cache like every other chunk.
+ */
+const appEngine = createValueStore<SyncEngine | null>(null);
+
+let loading: Promise<SyncEngine> | null = null;
+let signedInWhileLoading = false;
+
+/**
+ * Loads and starts the engine once (src/client/offline/instance.ts) and resolves with it.
+ * `justSignedIn`: loaded because of a sign-in the engine did not see (it asks for persistent storage).
+ */
+export function loadAppEngine(options: { justSignedIn?: boolean } = {}): Promise<SyncEngine> {
+  const current = appEngine.get();
+  if (current) return Promise.resolve(current);
+  if (options.justSignedIn) signedInWhileLoading = true;
+  loading ??= import('./instance')
+    .then((module) => {
+      module.startOfflineEngine({ justSignedIn: signedInWhileLoading });
+      const engine = module.getSyncEngine();
+      appEngine.set(engine);
+      return engine;
+    })
+    .catch((error: unknown) => {
+      // The chunk did not load (offline before it was ever cached): the next page asks again.
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+/** The engine when it is loaded (tests hand theirs over with `setAppEngine`, without starting it). */
+export function currentAppEngine(): SyncEngine | null {
+  return appEngine.get();
+}
+
+export function setAppEngine(engine: SyncEngine | null): void {
+  appEngine.set(engine);
+}
+
+export function useAppEngine(): SyncEngine | null {
+  return useValueStore(appEngine);
+}
