@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXCAVATOR_STATUSES } from './excavator';
 import { REPORT_STATUSES } from './report-status';
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from './constants';
 
 /*
  * Analytics and insights (issue 13; spec §2 Analytics, §7). Read-only figures computed on the server
@@ -15,9 +16,7 @@ import { REPORT_STATUSES } from './report-status';
  * by `date`, approvals by `approvedAt`, stock consumption by the time of the adjustment.
  */
 
-export const ANALYTICS_RANGES = ['1month', '3months', '6months', '1year'] as const;
-export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '6months';
+export { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange };
 
 export type AnalyticsUnit = 'week' | 'month';
 export const ANALYTICS_BUCKETS: Record<AnalyticsRange, { unit: AnalyticsUnit; count: number }> = {

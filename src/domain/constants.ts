@@ -25,10 +25,23 @@ export const SUPPORT_HOURS = { days: 'Monday–Friday', from: '7:00', to: '17:00
 export const DARK_MODE_STORAGE_KEY = 'darkMode';
 export const REALTIME_PATH = '/socket.io';
 
+/*
+ * Value lists the pages' URL search params are checked against. They live here, in a module without
+ * zod, because the route tree (and so every route's search check) is in the first load of every page,
+ * the login page's too; the domain modules re-export them.
+ */
 export const ANALYTICS_RANGES = ['1month', '3months', '6months', '1year'] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '6months';
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
+export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+export const EXCAVATOR_STATUSES = ['operational', 'maintenance', 'out_of_service'] as const;
+export type ExcavatorStatus = (typeof EXCAVATOR_STATUSES)[number];
+export const LOGBOOK_STATUSES = ['unsigned', 'pending', 'approved'] as const;
+export type LogbookStatus = (typeof LOGBOOK_STATUSES)[number];
+/** `due` is urgent or soon (src/domain/maintenance.ts). */
+export const MAINTENANCE_FILTERS = ['due', 'urgent', 'soon'] as const;
+export type MaintenanceFilter = (typeof MAINTENANCE_FILTERS)[number];
 
 /** Upload limits shared by the client (pre-check) and the server (authority). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXCAVATOR_STATUSES } from './excavator';
 import { isValidTimeZone } from './dispo';
 import { REPORT_STATUSES } from './report-status';
+import { DASHBOARD_RANGES, type DashboardRange } from './constants';
 
 /*
  * The dashboard (issue 11; spec §2, §9): GET /api/dashboard?range=7|30|90&tz=… aggregates on the server.
@@ -17,8 +18,7 @@ import { REPORT_STATUSES } from './report-status';
  * A section the viewer may not see (role or feature flag) is null.
  */
 
-export const DASHBOARD_RANGES = [7, 30, 90] as const;
-export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
+export { DASHBOARD_RANGES, type DashboardRange };
 export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 7;
 /** How many machines the top list and the maintenance list show, and how many activity entries. */
 export const DASHBOARD_TOP_LIMIT = 5;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import {
+  DEFAULT_LIMIT,
+  DEFAULT_PAGE,
+  EXCAVATOR_STATUSES,
+  MAX_LIMIT,
+  type ExcavatorStatus,
+} from './constants';
 import { maintenanceDueSchema } from './maintenance';
 import { syncedMetaSchema } from './sync';
 
@@ -24,8 +30,7 @@ import { syncedMetaSchema } from './sync';
  *   src/domain/maintenance.ts).
  */
 
-export const EXCAVATOR_STATUSES = ['operational', 'maintenance', 'out_of_service'] as const;
-export type ExcavatorStatus = (typeof EXCAVATOR_STATUSES)[number];
+export { EXCAVATOR_STATUSES, type ExcavatorStatus };
 
 export const EXCAVATOR_FILE_FIELDS = ['profileImage', 'gallery'] as const;
 export const EXCAVATOR_MAX_GALLERY = 30;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, LOGBOOK_STATUSES, MAX_LIMIT, type LogbookStatus } from './constants';
 import { isIsoDate } from './excavator';
 import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
@@ -30,8 +30,7 @@ import { signatureSchema } from './user';
  * asking `GET /api/betriebstagebuch?from=D&to=D` (or its local mirror).
  */
 
-export const LOGBOOK_STATUSES = ['unsigned', 'pending', 'approved'] as const;
-export type LogbookStatus = (typeof LOGBOOK_STATUSES)[number];
+export { LOGBOOK_STATUSES, type LogbookStatus };
 
 export const ENTRY_NOT_FOUND_MESSAGE = 'Entry not found';
 export const SIGNATURE_MISSING_MESSAGE = 'Save your signature in your profile first';

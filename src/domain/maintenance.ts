@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAINTENANCE_FILTERS, type MaintenanceFilter } from './constants';
 
 /*
  * Maintenance due (issue 5, item 2) — pure, shared by the server (API responses), the client (list,
@@ -71,8 +72,7 @@ export function nextMaintenanceAt(machine: MaintenanceInput, intervalHours: numb
  * How lists filter machines by maintenance (the excavator list's `?maintenance=`, which the dashboard's
  * tiles link with): `due` is urgent or soon.
  */
-export const MAINTENANCE_FILTERS = ['due', 'urgent', 'soon'] as const;
-export type MaintenanceFilter = (typeof MAINTENANCE_FILTERS)[number];
+export { MAINTENANCE_FILTERS, type MaintenanceFilter };
 
 export function matchesMaintenanceFilter(label: MaintenanceLabel, filter: MaintenanceFilter): boolean {
   return filter === 'due' ? label !== 'ok' : label === filter;

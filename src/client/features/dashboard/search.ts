@@ -1,12 +1,11 @@
-import { z } from 'zod';
-import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/dashboard';
+import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/constants';
+import { oneOf } from '@/client/shell/search-params';
 
 /** `/?range=30`: the trend's range lives in the URL (no extra routes, spec §2). */
-export const dashboardSearchSchema = z.object({
-  range: z.coerce
-    .number()
-    .refine((v): v is DashboardRange => (DASHBOARD_RANGES as readonly number[]).includes(v))
-    .optional()
-    .catch(undefined),
-});
-export type DashboardSearch = z.infer<typeof dashboardSearchSchema>;
+export interface DashboardSearch {
+  range?: DashboardRange;
+}
+
+export function dashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  return { range: oneOf(DASHBOARD_RANGES, search.range) };
+}

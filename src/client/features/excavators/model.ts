@@ -1,16 +1,10 @@
-import { z } from 'zod';
 import {
   EXCAVATOR_STATUSES,
   matchesExcavatorQuery,
   type Excavator,
   type ExcavatorStatus,
 } from '@/domain/excavator';
-import {
-  MAINTENANCE_FILTERS,
-  maintenanceDue,
-  matchesMaintenanceFilter,
-  type MaintenanceFilter,
-} from '@/domain/maintenance';
+import { maintenanceDue, matchesMaintenanceFilter, type MaintenanceFilter } from '@/domain/maintenance';
 import type { SyncedRow } from '@/client/offline';
 
 /** A mirrored excavator with every field the screen reads (rows made on this device lack the server's extras). */
@@ -18,19 +12,7 @@ export type ExcavatorRecord = Excavator;
 
 export type MaintenanceFilterChoice = MaintenanceFilter | 'all';
 
-/**
- * The route's search params: quick view (`view`), form (`edit`: an id, or `new`) and the list's filters
- * (`status`, `maintenance`), which links from other screens set too.
- */
-export const excavatorsSearchSchema = z.object({
-  view: z.string().min(1).optional().catch(undefined),
-  edit: z.string().min(1).optional().catch(undefined),
-  // An unknown filter value means no filter.
-  status: z.enum(EXCAVATOR_STATUSES).optional().catch(undefined),
-  maintenance: z.enum(MAINTENANCE_FILTERS).optional().catch(undefined),
-});
-export type ExcavatorsSearch = z.infer<typeof excavatorsSearchSchema>;
-export const NEW_EXCAVATOR = 'new';
+export { NEW_EXCAVATOR, type ExcavatorsSearch } from './search';
 
 export type StatusFilter = ExcavatorStatus | 'all';
 

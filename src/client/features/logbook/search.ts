@@ -1,20 +1,31 @@
-import { z } from 'zod';
-import { LOGBOOK_STATUSES, type LogbookStatus } from '@/domain/logbook';
+import { LOGBOOK_STATUSES, type LogbookStatus } from '@/domain/constants';
+import { oneOf, pageNumber, text } from '@/client/shell/search-params';
 
 /** What the page shows: the list (no view), an entry's details, the new-entry or the edit form. */
 export const LOGBOOK_VIEWS = ['detail', 'new', 'edit'] as const;
 
 /** /betriebstagebuch search params: the open view and the list's filters and page. */
-export const logbookSearchSchema = z.object({
-  view: z.enum(LOGBOOK_VIEWS).optional().catch(undefined),
-  id: z.string().max(100).optional().catch(undefined),
-  status: z.enum(LOGBOOK_STATUSES).optional().catch(undefined),
-  author: z.string().max(100).optional().catch(undefined),
-  from: z.string().max(10).optional().catch(undefined),
-  to: z.string().max(10).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-export type LogbookSearch = z.infer<typeof logbookSearchSchema>;
+export interface LogbookSearch {
+  view?: (typeof LOGBOOK_VIEWS)[number];
+  id?: string;
+  status?: LogbookStatus;
+  author?: string;
+  from?: string;
+  to?: string;
+  page?: number;
+}
+
+export function logbookSearch(search: Record<string, unknown>): LogbookSearch {
+  return {
+    view: oneOf(LOGBOOK_VIEWS, search.view),
+    id: text(search.id, { max: 100 }),
+    status: oneOf(LOGBOOK_STATUSES, search.status),
+    author: text(search.author, { max: 100 }),
+    from: text(search.from, { max: 10 }),
+    to: text(search.to, { max: 10 }),
+    page: pageNumber(search.page),
+  };
+}
 
 export const STATUS_COLOR: Record<LogbookStatus, string> = {
   unsigned: 'gray',

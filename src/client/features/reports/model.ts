@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ChecklistCategory } from '@/domain/checklist';
 import type { ChecklistState, Report } from '@/domain/report';
 import { REPORT_STATUSES, type ReportStatus } from '@/domain/report-status';
@@ -59,22 +58,7 @@ export function reportCategories(
   return (config ?? []).map((c) => ({ key: c.key, label: c.label, items: c.items }));
 }
 
-export const REPORT_VIEWS = ['quick', 'detail', 'edit', 'new'] as const;
-export type ReportView = (typeof REPORT_VIEWS)[number];
-
-/** /reports search params: filters, page and which report is open how. */
-export const reportsSearchSchema = z.object({
-  view: z.enum(REPORT_VIEWS).optional().catch(undefined),
-  id: z.string().optional().catch(undefined),
-  status: z.enum(REPORT_STATUSES).optional().catch(undefined),
-  excavator: z.string().optional().catch(undefined),
-  author: z.string().optional().catch(undefined),
-  from: z.string().optional().catch(undefined),
-  to: z.string().optional().catch(undefined),
-  q: z.string().optional().catch(undefined),
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-});
-export type ReportsSearch = z.infer<typeof reportsSearchSchema>;
+export { REPORT_VIEWS, type ReportsSearch, type ReportView } from './search';
 
 export const STATUS_COLOR: Record<ReportStatus, string> = {
   unsigned: 'gray',

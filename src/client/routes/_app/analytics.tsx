@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AnalyticsPage } from '../../features/analytics/analytics-page';
-import { analyticsSearchSchema } from '../../features/analytics/model';
+import { analyticsSearch } from '../../features/analytics/model';
 
 export const Route = createFileRoute('/_app/analytics')({
   staticData: { page: 'analytics' },
-  validateSearch: analyticsSearchSchema,
+  validateSearch: analyticsSearch,
   component: AnalyticsPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LogbookPage } from '../../features/logbook/logbook-page';
-import { logbookSearchSchema } from '../../features/logbook/search';
+import { logbookSearch } from '../../features/logbook/search';
 
 export const Route = createFileRoute('/_app/betriebstagebuch')({
   staticData: { page: 'betriebstagebuch' },
-  validateSearch: logbookSearchSchema,
+  validateSearch: logbookSearch,
   component: LogbookPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ExcavatorsPage } from '../../features/excavators/excavators-page';
-import { excavatorsSearchSchema } from '../../features/excavators/model';
+import { excavatorsSearch } from '../../features/excavators/search';
 
 export const Route = createFileRoute('/_app/excavators')({
   staticData: { page: 'excavators' },
-  validateSearch: excavatorsSearchSchema,
+  validateSearch: excavatorsSearch,
   component: ExcavatorsPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
-import { dashboardSearchSchema } from '../../features/dashboard/search';
+import { dashboardSearch } from '../../features/dashboard/search';
 
 export const Route = createFileRoute('/_app/')({
   staticData: { page: 'dashboard' },
-  validateSearch: dashboardSearchSchema,
+  validateSearch: dashboardSearch,
   component: DashboardPage,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { reportsSearchSchema } from '../../features/reports/model';
+import { reportsSearch } from '../../features/reports/search';
 import { ReportsPage } from '../../features/reports/reports-page';
 
 export const Route = createFileRoute('/_app/reports')({
   staticData: { page: 'reports' },
-  validateSearch: reportsSearchSchema,
+  validateSearch: reportsSearch,
   component: ReportsPage,
 });

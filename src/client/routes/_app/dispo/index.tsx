@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DispoPage } from '../../../features/dispo/dispo-page';
-import { dispoSearchSchema } from '../../../features/dispo/search';
+import { dispoSearch } from '../../../features/dispo/search';
 
 export const Route = createFileRoute('/_app/dispo/')({
   staticData: { page: 'dispo' },
-  validateSearch: dispoSearchSchema,
+  validateSearch: dispoSearch,
   component: DispoPage,
 });
