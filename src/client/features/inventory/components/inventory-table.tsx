@@ -9,6 +9,7 @@ import { ItemPhoto } from './item-photo';
 import type { InventoryRecord } from '../model';
 import type { InventoryListProps } from './list-props';
 import { QuantityStepper } from './quantity-stepper';
+import classes from './inventory-table.module.css';
 import { useWindowList } from './use-window-list';
 
 /**
@@ -23,6 +24,9 @@ const ROW_HEIGHT = 55;
  */
 const TR_CLASS = Table.classes.tr;
 const TD_CLASS = Table.classes.td;
+/** The tag and location cells, hidden where the table is narrower than all columns need. */
+const TAGS_TD_CLASS = `${TD_CLASS} ${classes.tags}`;
+const LOCATION_TD_CLASS = `${TD_CLASS} ${classes.location}`;
 const NAME_CELL = { display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 } as const;
 const LINE = { display: 'flex', alignItems: 'center', gap: 6, minWidth: 0 } as const;
 const ELLIPSIS = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
@@ -109,10 +113,10 @@ const InventoryTableRow = memo(function InventoryTableRow({
       <td className={TD_CLASS} style={CLIP} title={item.type ?? undefined}>
         {item.type ?? '—'}
       </td>
-      <td className={TD_CLASS} style={CLIP} title={item.location ?? undefined}>
+      <td className={LOCATION_TD_CLASS} style={CLIP} title={item.location ?? undefined}>
         {item.location ?? '—'}
       </td>
-      <td className={TD_CLASS} style={TAGS}>
+      <td className={TAGS_TD_CLASS} style={TAGS}>
         <TagList tags={item.tags} max={2} />
       </td>
       <td className={TD_CLASS} style={PRICE}>
@@ -154,76 +158,83 @@ export function InventoryTable(props: InventoryListProps) {
   const allSelected = items.length > 0 && items.every((item) => selected.has(item.id));
 
   return (
-    <Table.ScrollContainer minWidth={1040}>
-      <Table
-        verticalSpacing={6}
-        highlightOnHover
-        // Fixed column widths (the name takes the rest, at least 230 px of the 1040 px minimum; narrower
-        // screens scroll the table sideways): with automatic table layout every keystroke in the
-        // search (new rows) made the browser measure all cells again, and the columns jumped.
-        style={{ tableLayout: 'fixed' }}
-        aria-label={t('inventory.table.label')}
-        aria-rowcount={items.length + 1}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {canWrite ? (
-              <Table.Th w={44}>
-                <SelectBox
-                  label={t('inventory.select.all')}
-                  checked={allSelected}
-                  indeterminate={!allSelected && selected.size > 0}
-                  onChange={props.onToggleAll}
-                />
+    <div className={classes.frame}>
+      <Table.ScrollContainer minWidth={750}>
+        <Table
+          verticalSpacing={6}
+          highlightOnHover
+          // Fixed column widths (the name takes the rest, at least 230 px; narrower than 1040 px the
+          // location and tags step aside, narrower than 750 px the table scrolls sideways): with automatic
+          // table layout every keystroke in the search (new rows) made the browser measure all cells
+          // again, and the columns jumped.
+          style={{ tableLayout: 'fixed' }}
+          aria-label={t('inventory.table.label')}
+          aria-rowcount={items.length + 1}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {canWrite ? (
+                <Table.Th w={44}>
+                  <SelectBox
+                    label={t('inventory.select.all')}
+                    checked={allSelected}
+                    indeterminate={!allSelected && selected.size > 0}
+                    onChange={props.onToggleAll}
+                  />
+                </Table.Th>
+              ) : null}
+              <Table.Th w={56}>
+                <VisuallyHidden>{t('inventory.fields.photo')}</VisuallyHidden>
               </Table.Th>
+              <Table.Th>{t('inventory.fields.name')}</Table.Th>
+              <Table.Th w={120}>{t('inventory.fields.type')}</Table.Th>
+              <Table.Th w={130} className={classes.location}>
+                {t('inventory.fields.location')}
+              </Table.Th>
+              <Table.Th w={170} className={classes.tags}>
+                {t('inventory.fields.tags')}
+              </Table.Th>
+              <Table.Th w={100} ta="right">
+                {t('inventory.fields.price')}
+              </Table.Th>
+              <Table.Th w={140} ta="center">
+                {t('inventory.fields.quantity')}
+              </Table.Th>
+              {canWrite ? <Table.Th w={52} /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody ref={listRef}>
+            {top > 0 ? (
+              <tr aria-hidden>
+                <td colSpan={columns} style={{ height: top, padding: 0, border: 0 }} />
+              </tr>
             ) : null}
-            <Table.Th w={56}>
-              <VisuallyHidden>{t('inventory.fields.photo')}</VisuallyHidden>
-            </Table.Th>
-            <Table.Th>{t('inventory.fields.name')}</Table.Th>
-            <Table.Th w={120}>{t('inventory.fields.type')}</Table.Th>
-            <Table.Th w={130}>{t('inventory.fields.location')}</Table.Th>
-            <Table.Th w={170}>{t('inventory.fields.tags')}</Table.Th>
-            <Table.Th w={100} ta="right">
-              {t('inventory.fields.price')}
-            </Table.Th>
-            <Table.Th w={140} ta="center">
-              {t('inventory.fields.quantity')}
-            </Table.Th>
-            {canWrite ? <Table.Th w={52} /> : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody ref={listRef}>
-          {top > 0 ? (
-            <tr aria-hidden>
-              <td colSpan={columns} style={{ height: top, padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-          {rows.map((row) => {
-            const item = items[row.index]!;
-            return (
-              <InventoryTableRow
-                key={item.id}
-                item={item}
-                index={row.index}
-                state={syncStates.get(item.id)}
-                selected={selected.has(item.id)}
-                canWrite={canWrite}
-                canAdjust={canAdjust}
-                onToggle={props.onToggle}
-                onAdjust={props.onAdjust}
-                onEdit={props.onEdit}
-                onDelete={props.onDelete}
-              />
-            );
-          })}
-          {bottom > 0 ? (
-            <tr aria-hidden>
-              <td colSpan={columns} style={{ height: bottom, padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            {rows.map((row) => {
+              const item = items[row.index]!;
+              return (
+                <InventoryTableRow
+                  key={item.id}
+                  item={item}
+                  index={row.index}
+                  state={syncStates.get(item.id)}
+                  selected={selected.has(item.id)}
+                  canWrite={canWrite}
+                  canAdjust={canAdjust}
+                  onToggle={props.onToggle}
+                  onAdjust={props.onAdjust}
+                  onEdit={props.onEdit}
+                  onDelete={props.onDelete}
+                />
+              );
+            })}
+            {bottom > 0 ? (
+              <tr aria-hidden>
+                <td colSpan={columns} style={{ height: bottom, padding: 0, border: 0 }} />
+              </tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
   );
 }
