@@ -5,7 +5,7 @@ import {
   toInventoryRecord,
   type InventoryFilterState,
 } from '@/client/features/inventory/model';
-import { filterInventory } from '@/client/features/inventory/use-inventory';
+import { filterInventory, inventoryQuery } from '@/client/features/inventory/use-inventory';
 import { item } from './inventory-harness';
 
 const NAMES = ['Ölfilter', 'Hydraulikschlauch', 'Keilriemen', 'Dichtungssatz', 'Luftfilter', 'Zahn'];
@@ -26,14 +26,7 @@ const ALL = Array.from({ length: 400 }, (_, i) =>
 
 /** Every item tested again: what the narrowing must agree with. */
 function everyItem(filter: InventoryFilterState) {
-  const query = {
-    q: filter.q,
-    tag: filter.tag ?? undefined,
-    type: filter.type ?? undefined,
-    location: filter.location ?? undefined,
-    lowStock: filter.lowStock || undefined,
-  };
-  return ALL.filter((i) => matchesInventoryFilter(i, query)).map((i) => i.name);
+  return ALL.filter((i) => matchesInventoryFilter(i, inventoryQuery(filter))).map((i) => i.name);
 }
 
 describe('filterInventory', () => {

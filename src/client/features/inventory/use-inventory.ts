@@ -48,18 +48,23 @@ const lastFiltered = new WeakMap<
   { facets: string; needle: string; items: InventoryRecord[] }
 >();
 
-/** `all` through `filter`, in `all`'s order: the API's rules, run locally. */
-export function filterInventory(
-  all: readonly InventoryRecord[],
-  filter: InventoryFilterState,
-): InventoryRecord[] {
-  const query = {
+/** The screen's filter as the API's (and `inventoryMatcher`'s): empty choices left out. */
+export function inventoryQuery(filter: InventoryFilterState) {
+  return {
     q: filter.q,
     tag: filter.tag ?? undefined,
     type: filter.type ?? undefined,
     location: filter.location ?? undefined,
     lowStock: filter.lowStock || undefined,
   };
+}
+
+/** `all` through `filter`, in `all`'s order: the API's rules, run locally. */
+export function filterInventory(
+  all: readonly InventoryRecord[],
+  filter: InventoryFilterState,
+): InventoryRecord[] {
+  const query = inventoryQuery(filter);
   const facets = JSON.stringify([query.tag, query.type, query.location, query.lowStock]);
   const needle = inventorySearchNeedle(query.q);
   const last = lastFiltered.get(all);
