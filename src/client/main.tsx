@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { LazyNotificationBell } from './features/notifications/lazy-notification-bell';
 import { initI18n } from './i18n';
 import { getStoredToken } from './api/client';
-import { currentAppEngine, loadAppEngine } from './offline/app-engine';
+import { loadAppEngine } from './offline/app-engine';
 import { createAppRouter } from './router';
 import { AppProviders } from './shell/app-providers';
 import { POST_LOGIN_EVENT } from './shell/session/events';
@@ -15,14 +15,12 @@ import { setNotificationBell } from './shell/top-bar-slot';
 
 const router = createAppRouter();
 startShell(router);
-// The offline engine loads when there is a session to serve (the login page does without it).
-if (getStoredToken()) void loadAppEngine().catch((e: unknown) => console.error('Offline engine failed', e));
-window.addEventListener(POST_LOGIN_EVENT, () => {
-  if (!currentAppEngine())
-    void loadAppEngine({ justSignedIn: true }).catch((e: unknown) =>
-      console.error('Offline engine failed', e),
-    );
-});
+// The offline engine loads when there is a session to serve (the login page does without it). Once
+// loaded, it handles sign-ins itself and loadAppEngine only answers it.
+const loadEngine = (options?: { justSignedIn: boolean }) =>
+  void loadAppEngine(options).catch((e: unknown) => console.error('Offline engine failed', e));
+if (getStoredToken()) loadEngine();
+window.addEventListener(POST_LOGIN_EVENT, () => loadEngine({ justSignedIn: true }));
 setNotificationBell(<LazyNotificationBell />);
 
 void initI18n().finally(() => {

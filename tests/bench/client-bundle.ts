@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page, type Response } from '@playwright/test';
-import { ensureClientBuild, runWhenMain } from './support';
+import type { Browser, Page, Response } from '@playwright/test';
+import { ensureClientBuild, launchBenchChromium, runWhenMain } from './support';
 
 /** First-load JS budget of /login (issue 3). */
 export const LOGIN_JS_BUDGET_BYTES = 250 * 1024;
@@ -30,16 +30,6 @@ interface LoadResult {
   jsFiles: number;
   cssFiles: number;
 }
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Collects the page's own JS and CSS answers (not the service worker's precaching). */
 function collectAssets(page: Page) {
@@ -208,11 +198,7 @@ export async function benchClientBundle(options: ClientBenchOptions = {}): Promi
     };
   }
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBenchChromium();
   try {
     const lines = await measure(browser, url, await signInToken(url, username, password));
     for (const line of lines) console.info(JSON.stringify(line));

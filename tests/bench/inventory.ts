@@ -14,8 +14,14 @@ import path from 'node:path';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite } from '@/server/db/client';
-import { startProfile } from './offline-engine';
-import { ensureClientBuild, launchBenchChromium, measureTyping, runWhenMain, signInToken } from './support';
+import {
+  ensureClientBuild,
+  launchBenchChromium,
+  measureTyping,
+  runWhenMain,
+  signInToken,
+  startProfile,
+} from './support';
 
 const ITEMS = Math.max(100, Number(process.env.BENCH_INVENTORY) || 10_000);
 const GOALS_MS = { import: 10_000, keystroke: 50 } as const;

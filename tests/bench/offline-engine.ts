@@ -2,16 +2,15 @@
 // - import a 10,000-row CSV end to end (parse and map with the shared domain code, one import call);
 // - mirror those 10,000 rows into IndexedDB from an empty browser profile;
 // - replay 500 writes queued while offline.
-// Prints one JSON line per case; BENCH_PROFILE_DIR=<dir> saves the page's CPU profiles (see startProfile). Run alone with `node --import tsx tests/bench/offline-engine.ts` (starts its
+// Prints one JSON line per case; BENCH_PROFILE_DIR=<dir> saves the page's CPU profiles (startProfile in support.ts). Run alone with `node --import tsx tests/bench/offline-engine.ts` (starts its
 // own server) or call benchOfflineEngine() with a running server (tests/bench/run.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { mapInventoryCsv } from '@/domain/inventory-csv';
 import { countStore, queueInventoryCreates } from '../e2e/support/outbox';
-import { runWhenMain } from './support';
+import { launchBenchChromium, runWhenMain, startProfile } from './support';
 
 export const MIRROR_ROWS = 10_000;
 export const REPLAY_WRITES = 500;
@@ -19,16 +18,6 @@ export const REPLAY_WRITES = 500;
 export const GOALS_MS = { import: 10_000, mirror: 3_000, replay: 10_000 } as const;
 
 const TOKEN_KEY = 'token';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export interface OfflineBenchOptions {
   url?: string;
   username?: string;
@@ -92,32 +81,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out waiting for ${what}`);
 }
 
-/**
- * With BENCH_PROFILE_DIR set, records the page's JavaScript CPU profile of a phase into
- * `<dir>/<name>.cpuprofile` (open it in Chromium's DevTools; build with `vite build --minify false`
- * for readable names). Returns the function that stops and saves it.
- */
-export async function startProfile(page: Page, name: string): Promise<() => Promise<void>> {
-  const dir = process.env.BENCH_PROFILE_DIR;
-  if (!dir) return async () => undefined;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
-  return async () => {
-    const { profile } = await cdp.send('Profiler.stop');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    await cdp.detach();
-  };
-}
-
 async function measure(url: string, token: string, userId: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBenchChromium();
   try {
     const context = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [

@@ -127,8 +127,36 @@ export function launchBenchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
+}
+
+/**
+ * With BENCH_PROFILE_DIR set, records the page's JavaScript CPU profile of a phase into
+ * `<dir>/<name>.cpuprofile` (open it in Chromium's DevTools; build with `vite build --minify false`
+ * for readable names). Returns the function that stops and saves it.
+ */
+export async function startProfile(page: Page, name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return async () => undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  };
 }
 
 /** Signs in through the app (in process) and returns the token. */

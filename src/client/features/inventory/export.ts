@@ -7,7 +7,6 @@ import {
 import { apiFetch, ApiError } from '@/client/api/client';
 import { isOnline } from '@/client/offline';
 import { filterParams, type InventoryFilterState, type InventoryRecord } from './model';
-import { saveBlob } from '@/client/shell/files/save-blob';
 
 export interface ExportFile {
   blob: Blob;
@@ -48,9 +47,4 @@ export async function exportInventory(
     }
   }
   return { blob: await buildLocalExport(format, items), fileName, source: 'device' };
-}
-
-/** Hands the file to the browser as a download. */
-export function saveFile({ blob, fileName }: Pick<ExportFile, 'blob' | 'fileName'>): void {
-  saveBlob(blob, fileName);
 }

@@ -16,7 +16,8 @@ import { InventoryTable } from './components/inventory-table';
 import type { InventoryListProps } from './components/list-props';
 import { InventoryEmpty, ListSkeleton, LoadError } from './components/list-states';
 import { SelectionBar } from './components/selection-bar';
-import { exportInventory, saveFile } from './export';
+import { saveBlob } from '@/client/shell/files/save-blob';
+import { exportInventory } from './export';
 import { EMPTY_FILTER, isFiltered, type InventoryFilterState, type InventoryRecord } from './model';
 import { actionErrorMessage, useInventoryActions } from './use-inventory-actions';
 import { useInventory } from './use-inventory';
@@ -71,7 +72,7 @@ export function InventoryPage() {
     setExporting(true);
     try {
       const file = await exportInventory(format, filter, items);
-      saveFile(file);
+      saveBlob(file.blob, file.fileName);
       if (file.source === 'device') {
         notifications.show({ color: 'blue', message: t('inventory.export.fromDevice') });
       }

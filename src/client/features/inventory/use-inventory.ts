@@ -91,8 +91,10 @@ function useAllItems(attempt: number): { all: InventoryRecord[] | undefined; err
   }, [loaded]);
 }
 
-/** The list the screen shows: the device's items through the filter (the API's rules, run locally). */
-/** `attempt`: raised by Retry after a failed read. */
+/**
+ * The list the screen shows: the device's items through the filter (the API's rules, run locally).
+ * `attempt`: raised by Retry after a failed read.
+ */
 export function useInventory(filter: InventoryFilterState, attempt = 0): InventoryView {
   const { all, error } = useAllItems(attempt);
   const syncStates = useCollectionSyncStates('inventory');

@@ -12,9 +12,10 @@ interface ItemPhotoProps {
 }
 
 // Plain elements (row-controls.module.css): every row of a long list shows one.
-function Placeholder({ size }: { size: number }) {
+/** The package icon shown for an item without a photo. */
+function NoPhoto({ size }: { size: number }) {
   return (
-    <div className={classes.placeholder} style={{ width: size, height: size }} aria-hidden>
+    <div className={classes.noPhoto} style={{ width: size, height: size }} aria-hidden>
       <IconPackage size={Math.round(size * 0.5)} />
     </div>
   );
@@ -37,12 +38,12 @@ function Thumb({ src, alt, size }: { src: string; alt: string; size: number }) {
 function LocalPhoto({ item, size }: { item: InventoryRecord; size: number }) {
   const local = useLocalFiles(item.id).find((file) => file.type.startsWith('image/'));
   const src = local?.url ?? uploadUrl(item.photo);
-  return src ? <Thumb src={src} alt={item.name} size={size} /> : <Placeholder size={size} />;
+  return src ? <Thumb src={src} alt={item.name} size={size} /> : <NoPhoto size={size} />;
 }
 
 /** The item's photo as a small square: the upload, a photo still waiting on the device, or an icon. */
 export function ItemPhoto({ item, size, pending }: ItemPhotoProps) {
   if (pending) return <LocalPhoto item={item} size={size} />;
   const src = uploadUrl(item.photo);
-  return src ? <Thumb src={src} alt={item.name} size={size} /> : <Placeholder size={size} />;
+  return src ? <Thumb src={src} alt={item.name} size={size} /> : <NoPhoto size={size} />;
 }
