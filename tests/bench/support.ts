@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium';
 
 /** The p-th percentile of ascending `sorted`, to 0.01 ms. */
 export function percentile(sorted: number[], p: number): number {
@@ -124,19 +125,7 @@ export async function measureTyping(
 
 /** Headless Debian Chromium as the browser benches run it (CHROMIUM_PATH overrides the binary). */
 export function launchBenchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ ...CHROMIUM_LAUNCH, headless: true });
 }
 
 /**
