@@ -101,7 +101,7 @@ export interface Handshake {
   serial: string;
   authorized: boolean;
   error: string | null;
-  alpn: string | false;
+  alpn: string | false | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@/domain/service-worker';
 import { createStore, useStore } from '../store';
+import { trackOfflineReadiness } from './offline-readiness';
 
 /** How often an open tab asks the server for a new service worker. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -39,6 +40,7 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   try {
     const registration = await wb.register();
     if (registration) {
+      trackOfflineReadiness(registration);
       const timer = setInterval(() => {
         if (document.visibilityState === 'visible' && navigator.onLine) {
           registration
