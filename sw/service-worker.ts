@@ -29,7 +29,7 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 /** Files fetched at once while installing: HTTP/2 carries them over one connection. */
-const PRECACHE_CONCURRENCY = 16;
+const PRECACHE_CONCURRENCY = 32;
 const PROGRESS_INTERVAL_MS = 250;
 
 // The build injects the app shell and every route chunk here, field screens first, so every screen

@@ -39,7 +39,7 @@ export type WorkerToAppMessage = NavigateMessage | ReplayOutboxMessage | Precach
 export function precachePercent(
   progress: Pick<PrecacheProgressMessage, 'doneBytes' | 'totalBytes' | 'doneFiles' | 'totalFiles'>,
 ): number {
-  if (progress.totalFiles > 0 && progress.doneFiles >= progress.totalFiles) return 100;
+  if (progress.doneFiles >= progress.totalFiles) return 100;
   if (progress.totalBytes <= 0) return 0;
   return Math.min(99, Math.floor((progress.doneBytes / progress.totalBytes) * 100));
 }

@@ -38,7 +38,8 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   });
 
   try {
-    const registration = await wb.register();
+    // At once, not after the load event: on a slow link storing the app is what takes longest.
+    const registration = await wb.register({ immediate: true });
     if (registration) {
       trackOfflineReadiness(registration);
       const timer = setInterval(() => {
