@@ -19,7 +19,8 @@ export function InsecureContextBanner() {
       variant="light"
       icon={<IconShieldOff size={20} />}
       title={t('pwa.insecure.title')}
-      role="alert"
+      // Polite: it is there on every screen, not news that should interrupt a screen reader each time.
+      role="status"
       radius="md"
       mb="md"
       data-testid="insecure-context-banner"

@@ -8,6 +8,20 @@ import { useOfflineReadiness } from './offline-readiness';
 export function OfflineReadinessStatus() {
   const { t } = useTranslation();
   const readiness = useOfflineReadiness();
+  if (readiness.state === 'idle') return null;
+  return (
+    <Stack gap={6} component="section" aria-label={t('pwa.offline.title')}>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        {t('pwa.offline.title')}
+      </Text>
+      <ReadinessDetails />
+    </Stack>
+  );
+}
+
+function ReadinessDetails() {
+  const { t } = useTranslation();
+  const readiness = useOfflineReadiness();
   switch (readiness.state) {
     case 'idle':
       return null;
