@@ -37,11 +37,11 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
           size="lg"
           radius="sm"
           leftSection={<IconShieldOff size={16} />}
+          style={{ flex: 'none' }}
           aria-label={`${t('pwa.offline.unavailable')}. ${hint}`}
           data-offline-state={readiness.state}
-          style={{ cursor: readiness.state === 'insecure' ? 'pointer' : undefined }}
         >
-          <span>{t('pwa.offline.unavailable')}</span>
+          <span className={classes.unavailableLabel}>{t('pwa.offline.unavailable')}</span>
         </Badge>
       </Tooltip>
     );
@@ -56,6 +56,7 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
           color="teal"
           size="lg"
           radius="sm"
+          style={{ flex: 'none' }}
           leftSection={<IconCloudCheck size={16} />}
           aria-label={label}
           data-offline-state="ready"
