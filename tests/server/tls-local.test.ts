@@ -233,21 +233,28 @@ describe('HTTPS=local', () => {
 });
 
 describe('the setup page without HTTPS', () => {
-  it('says that the server offers no HTTPS yet and has no authority to download', async () => {
+  let app: FastifyInstance;
+  let closeDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
     const database = await createTestDatabase();
-    const app = await buildApp(
+    closeDatabase = () => database.close();
+    app = await buildApp(
       loadConfig({ DATA_DIR: tempDir('fleetpilot-test-'), ADMIN_PASSWORD, LOG_LEVEL: 'silent' }),
       { database, logger: false },
     );
-    try {
-      const page = await app.inject({ url: '/setup?lang=en' });
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('This server does not offer HTTPS yet');
-      expect(page.body).not.toContain('/setup/ca.crt');
-      expect((await app.inject({ url: '/setup/ca.crt' })).statusCode).toBe(404);
-    } finally {
-      await app.close();
-      await database.close();
-    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await closeDatabase?.();
+  });
+
+  it('says that the server offers no HTTPS yet and has no authority to download', async () => {
+    const page = await app.inject({ url: '/setup?lang=en' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('This server does not offer HTTPS yet');
+    expect(page.body).not.toContain('/setup/ca.crt');
+    expect((await app.inject({ url: '/setup/ca.crt' })).statusCode).toBe(404);
   });
 });
