@@ -1,8 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
 /** Colours of the Mantine theme (src/client/shell): the splash screen and title bar match the app. */
 const THEME_COLOR = '#115aa2';
@@ -32,6 +36,67 @@ const manifest: Partial<ManifestOptions> = {
 };
 
 const serverPort = Number(process.env.PORT ?? 3000);
+const outDir = 'dist/client';
+
+/** The precache order, worked out from the client bundle's chunk graph (see sw/precache-order.ts). */
+let precachePlan: PrecachePlan | null = null;
+const precacheOrder: Plugin = {
+  name: 'fleetpilot:precache-order',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    precachePlan = planPrecache(
+      Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                fileName: output.fileName,
+                isEntry: output.isEntry,
+                facadeModuleId: output.facadeModuleId,
+                imports: output.imports,
+                dynamicImports: output.dynamicImports,
+                css: [...(output.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      ),
+    );
+  },
+};
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/**
+ * Brotli (quality 11) and gzip copies next to every compressible file of the build, served as they
+ * are (@fastify/static's preCompressed): the strongest compression costs nothing per request, and a
+ * tablet on a slow link downloads a fifth less than with on-the-fly compression. Runs after the
+ * service worker is written.
+ */
+const precompress: Plugin = {
+  name: 'fleetpilot:precompress',
+  apply: 'build',
+  closeBundle: {
+    order: 'post',
+    sequential: true,
+    async handler() {
+      const files = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(js|css|html|svg|json|webmanifest|ttf|txt)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const content = fs.readFileSync(full);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzip(content, { level: 9 }),
+          ]);
+          fs.writeFileSync(`${full}.br`, br);
+          fs.writeFileSync(`${full}.gz`, gz);
+        }),
+      );
+    },
+  },
+};
 
 export default defineConfig({
   root: '.',
@@ -61,11 +126,20 @@ export default defineConfig({
         // for PDFs made on the device.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,ttf}'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // Shell and field first, desk screens last, never-called library parts not at all.
+        manifestTransforms: [
+          (entries) => ({
+            manifest: precachePlan ? orderManifest(entries, precachePlan) : entries,
+            warnings: precachePlan ? [] : ['precache order unknown: the bundle was not seen'],
+          }),
+        ],
       },
       devOptions: { enabled: false },
     }),
+    precacheOrder,
+    precompress,
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  build: { outDir, emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: {

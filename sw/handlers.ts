@@ -108,8 +108,8 @@ export function isCacheableApiRequest(url: URL, method: string, origin: string):
   return !UNCACHED_API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Navigations the single-page app answers; the server owns these paths. */
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/uploads\//, /^\/socket\.io(\/|$)/];
+/** Navigations the single-page app answers; the server owns these paths (the setup page included). */
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/, /^\/uploads\//, /^\/socket\.io(\/|$)/, /^\/setup(\/|$)/];
 
 /**
  * The signed-in user a request belongs to, read (not verified — the server does that) from the JWT

@@ -3,14 +3,14 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
-  createHandlerBoundToURL,
-  precacheAndRoute,
+  PrecacheController,
+  PrecacheRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { DEFAULT_APP_NAME } from '@/domain/constants';
-import { SW_MESSAGE } from '@/domain/service-worker';
+import { SW_MESSAGE, type PrecacheProgressMessage } from '@/domain/service-worker';
 import {
   focusOrOpenWindow,
   isCacheableApiRequest,
@@ -19,20 +19,86 @@ import {
   postToWindows,
   userScopedCacheKey,
 } from './handlers';
+import { installInOrder, throttled, type PrecacheTally } from './precache-install';
+
+/** The build adds `bytes` (the file's size) to each entry, to weigh the progress it reports. */
+type SizedEntry = PrecacheEntry & { bytes?: number };
 
 declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<PrecacheEntry | string>;
+  __WB_MANIFEST: Array<SizedEntry | string>;
 };
 
-// The build injects the app shell and every route chunk here, so every screen opens offline after
-// one online visit (ARCHITECTURE §6).
-precacheAndRoute(self.__WB_MANIFEST);
+/** Files fetched at once while installing: HTTP/2 carries them over one connection. */
+const PRECACHE_CONCURRENCY = 32;
+const PROGRESS_INTERVAL_MS = 250;
+
+// The build injects the app shell and every route chunk here, field screens first, so every screen
+// opens offline after one online visit.
+const manifest = self.__WB_MANIFEST;
+const precache = new PrecacheController();
+precache.addToCacheList(manifest);
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
+
+const items = [...precache.getURLsToCacheKeys()].map(([url, cacheKey], index) => {
+  const entry = manifest[index];
+  const revisioned = typeof entry === 'object' && !!entry.revision;
+  const bytes = typeof entry === 'object' && entry.bytes ? entry.bytes : 1;
+  // Revisioned files (index.html, fonts) bypass the HTTP cache; hashed ones may come from it.
+  return { url, cacheKey, cache: (revisioned ? 'reload' : 'default') as RequestCache, bytes };
+});
+
+let progress: PrecacheProgressMessage = {
+  type: SW_MESSAGE.precacheProgress,
+  phase: 'installing',
+  doneFiles: 0,
+  totalFiles: items.length,
+  doneBytes: 0,
+  totalBytes: items.reduce((sum, item) => sum + item.bytes, 0),
+};
+const report = throttled((message: PrecacheProgressMessage) => {
+  void postToWindows(self.clients, message);
+}, PROGRESS_INTERVAL_MS);
+const setProgress = (phase: PrecacheProgressMessage['phase'], tally: PrecacheTally) => {
+  progress = { type: SW_MESSAGE.precacheProgress, phase, ...tally };
+  report.push(progress);
+  if (phase !== 'installing') report.flush();
+};
+
+self.addEventListener('install', (event) => {
+  const store = async (item: (typeof items)[number]) => {
+    const request = new Request(item.url, {
+      integrity: precache.getIntegrityForCacheKey(item.cacheKey),
+      cache: item.cache,
+      credentials: 'same-origin',
+    });
+    await Promise.all(precache.strategy.handleAll({ params: { cacheKey: item.cacheKey }, request, event }));
+  };
+  setProgress('installing', progress);
+  event.waitUntil(
+    installInOrder(items, {
+      store,
+      concurrency: PRECACHE_CONCURRENCY,
+      onProgress: (tally) => setProgress('installing', tally),
+    }).then(
+      (tally) => setProgress('installed', tally),
+      (error: unknown) => {
+        setProgress('failed', progress);
+        throw error;
+      },
+    ),
+  );
+});
+self.addEventListener('activate', (event) => {
+  void precache.activate(event);
+});
 
 // A first install takes the open tab at once; later versions wait for the update prompt (SKIP_WAITING).
 clientsClaim();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+registerRoute(
+  new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }),
+);
 
 registerRoute(
   ({ url, request }) =>
@@ -60,9 +126,10 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
-  if (data && typeof data === 'object' && (data as { type?: unknown }).type === SW_MESSAGE.skipWaiting) {
-    void self.skipWaiting();
-  }
+  const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
+  if (type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
+  // A page opened while this worker installs asks how far it got.
+  if (type === SW_MESSAGE.precacheStatus) event.source?.postMessage(progress);
 });
 
 self.addEventListener('push', (event) => {

@@ -9,6 +9,10 @@ export const SW_MESSAGE = {
   replayOutbox: 'REPLAY_OUTBOX',
   /** App → waiting worker: activate now (the user accepted the update prompt). */
   skipWaiting: 'SKIP_WAITING',
+  /** Worker → app: how far storing the app for offline use has got (sent while installing). */
+  precacheProgress: 'PRECACHE_PROGRESS',
+  /** App → installing worker: send your PRECACHE_PROGRESS now (a page loaded mid-install asks). */
+  precacheStatus: 'PRECACHE_STATUS',
 } as const;
 
 export interface NavigateMessage {
@@ -19,7 +23,26 @@ export interface ReplayOutboxMessage {
   type: typeof SW_MESSAGE.replayOutbox;
   tag: string;
 }
-export type WorkerToAppMessage = NavigateMessage | ReplayOutboxMessage;
+/** Storing the app for offline use: bytes of the files stored so far, of all to store. */
+export interface PrecacheProgressMessage {
+  type: typeof SW_MESSAGE.precacheProgress;
+  /** `installing` while files are stored; `installed` when all are; `failed` when one could not be fetched. */
+  phase: 'installing' | 'installed' | 'failed';
+  doneFiles: number;
+  totalFiles: number;
+  doneBytes: number;
+  totalBytes: number;
+}
+export type WorkerToAppMessage = NavigateMessage | ReplayOutboxMessage | PrecacheProgressMessage;
+
+/** Whole percent of a progress report, 100 only when every file is stored. */
+export function precachePercent(
+  progress: Pick<PrecacheProgressMessage, 'doneBytes' | 'totalBytes' | 'doneFiles' | 'totalFiles'>,
+): number {
+  if (progress.doneFiles >= progress.totalFiles) return 100;
+  if (progress.totalBytes <= 0) return 0;
+  return Math.min(99, Math.floor((progress.doneBytes / progress.totalBytes) * 100));
+}
 
 /** The service worker's URL and scope (served at the site root). */
 export const SERVICE_WORKER_URL = '/service-worker.js';

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ensureAdmin } from './bootstrap';
-import type { Config } from './config';
+import { ConfigError, type Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
 import { auditPlugin } from './plugins/audit';
@@ -40,6 +40,10 @@ import { logbookRoutes } from './modules/logbook/routes';
 import { dispoRoutes } from './modules/dispo/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { setupRoutes } from './modules/setup/routes';
+import { tlsPlugin } from './plugins/tls';
+import { secureServers } from './tls/secure-server';
+import { tlsSetup } from './tls/setup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +63,14 @@ export interface BuildOptions {
 
 /** The whole server as one Fastify instance. Tests build the real app through this and `inject`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // HTTPS first: unusable certificate files stop the start before anything else is opened.
+  const tls = tlsSetup(config);
+  const tlsLoad = tls ? await tls.load() : null;
+  if (tlsLoad && !tlsLoad.credentials) throw new ConfigError(tlsLoad.problems);
+  const servers = tlsLoad?.credentials ? secureServers(tlsLoad.credentials) : null;
+
   const app = Fastify({
+    ...(servers && { serverFactory: servers.factory }),
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
@@ -74,6 +85,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) app.addHook('onClose', async () => handle.close());
   app.decorate('db', handle.db);
   app.decorate('config', config);
+  if (tls && tlsLoad && servers) {
+    await app.register(tlsPlugin, { setup: tls, servers, initial: tlsLoad });
+  } else {
+    app.decorate('tls', null);
+  }
 
   await app.register(errorsPlugin);
   // Before any route: helmet/compress hooks and the OpenAPI collector only see routes added after them.
@@ -118,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   // Outside /api: image URLs are plain /uploads/{path} (spec §7).
   await app.register(uploadsRoutes);
+  await app.register(setupRoutes);
 
   await app.register(staticPlugin, { clientDir: config.clientDir });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { checkTlsConfig, type TlsConfig } from './tls/config';
 
 const durationPattern = /^\d+\s*(s|m|h|d|w)$/;
 
@@ -31,6 +32,11 @@ const envSchema = z.object({
   WEATHER_FORECAST_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
   WEATHER_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com/v1/archive'),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  HTTPS: z.enum(['local'], { message: 'must be "local" (or unset)' }).optional(),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
+  TLS_HOSTNAMES: z.string().optional(),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +65,12 @@ export interface Config {
   weatherTimeoutMs: number;
   /** Where the built PWA lives; the server serves it with an SPA fallback. */
   clientDir: string;
+  /** HTTPS on `port`: off, from certificate files, or from the local authority under DATA_DIR/tls. */
+  tls: TlsConfig;
+  /** Plain HTTP port that sends browsers to HTTPS and serves the tablet setup page. */
+  httpPort: number | undefined;
+  /** Usable settings someone should act on soon (a certificate close to expiry), logged at start. */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {
@@ -80,9 +92,13 @@ export function parseDuration(value: string): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  // The certificate files are read here too, so a start with unusable ones stops with the same list.
+  const tls = checkTlsConfig(cleaned);
+  problems.push(...tls.problems);
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   return {
     port: e.PORT,
@@ -102,5 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherArchiveUrl: e.WEATHER_ARCHIVE_URL,
     weatherTimeoutMs: e.WEATHER_TIMEOUT_MS,
     clientDir: DEFAULT_CLIENT_DIR,
+    tls: tls.config,
+    httpPort: e.HTTP_PORT,
+    warnings: tls.warnings,
   };
 }

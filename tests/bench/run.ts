@@ -13,6 +13,7 @@ import { benchDashboard } from './dashboard';
 import { benchExcavatorsSearch } from './excavators-search';
 import { benchInventory } from './inventory';
 import { benchOfflineEngine } from './offline-engine';
+import { benchOfflineReady } from './offline-ready';
 
 const HOST = '127.0.0.1';
 const CONNECTIONS = 10;
@@ -83,6 +84,8 @@ async function main() {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Its own server over HTTPS=local: a tablet's first visit until it is ready for offline use.
+  await benchOfflineReady();
   // Its own server: 10,000 excavators seeded straight into the database.
   await benchExcavatorsSearch();
   // Its own server: a 10,000-row CSV imported in the browser, then the 10,000 items filtered.

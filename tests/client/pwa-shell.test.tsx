@@ -61,7 +61,14 @@ function fakeWorkbox() {
   const wb = {
     addEventListener: (type: string, listener: (event: { isUpdate?: boolean }) => void) =>
       listeners.set(type, listener),
-    register: vi.fn(async () => ({ update: vi.fn(async () => undefined) })),
+    register: vi.fn(async () =>
+      Object.assign(new EventTarget(), {
+        update: vi.fn(async () => undefined),
+        installing: null,
+        waiting: null,
+        active: null,
+      }),
+    ),
     messageSkipWaiting: vi.fn(),
     fire(type: string, event: { isUpdate?: boolean } = {}) {
       act(() => listeners.get(type)?.(event));

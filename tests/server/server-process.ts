@@ -38,7 +38,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   const running = (timeoutMs = 45_000) =>
     new Promise<number>((resolve, reject) => {
       const check = () => {
-        const match = /FleetPilot is running: open http:\/\/[^:\s]+:(\d+)/.exec(out);
+        const match = /FleetPilot is running: open https?:\/\/[^:\s]+:(\d+)/.exec(out);
         if (match) {
           cleanup();
           resolve(Number(match[1]));

@@ -9,6 +9,7 @@ import type { User } from '@/domain/user';
 import { AppFooter } from './app-footer';
 import { useRecordRecent } from './nav/use-recents';
 import { OfflineBanner } from './online/offline-banner';
+import { InsecureContextBanner } from './pwa/insecure-context-banner';
 import { PageGate } from './page-gate';
 import { LazyCommandPalette } from './palette/lazy-command-palette';
 import { useSession } from './session/session-store';
@@ -102,6 +103,7 @@ function SignedInShell({ user }: { user: User }) {
         </nav>
       </Drawer>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+        <InsecureContextBanner />
         <OfflineBanner />
         <div style={{ flex: 1 }}>
           <PageGate>

@@ -11,6 +11,7 @@ import { OnlineIndicator } from './online/online-indicator';
 import { palette } from './palette/palette-store';
 import { ProfileLink } from './profile-link';
 import { InstallButton } from './pwa/install-button';
+import { OfflineReadinessIndicator } from './pwa/offline-readiness-indicator';
 import { useSettings } from './session/settings-store';
 import { SyncIndicator } from './sync-panel/sync-indicator';
 import { NotificationBellSlot } from './top-bar-slot';
@@ -85,6 +86,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
           <IconSearch size={20} />
         </ActionIcon>
         <OnlineIndicator />
+        <OfflineReadinessIndicator />
         <SyncIndicator />
         <InstallButton variant="subtle" color="gray" />
         <NotificationBellSlot />

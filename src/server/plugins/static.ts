@@ -49,6 +49,8 @@ export const staticPlugin = fp(
           wildcard: true,
           decorateReply: false,
           dotfiles: 'ignore',
+          // The build writes .br and .gz copies (vite.config.ts): served as they are, never recompressed.
+          preCompressed: true,
           cacheControl: false,
           setHeaders: (reply: FastifyReply, filePath: string) => {
             reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : NO_CACHE);

@@ -17,6 +17,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/client/api/client';
 import { LanguageSwitch } from '@/client/shell/language-switch';
+import { InsecureContextBanner } from '@/client/shell/pwa/insecure-context-banner';
 import { safeRedirect } from '@/client/shell/session/redirect';
 import { signIn } from '@/client/shell/session/session-store';
 import { cachedAppName } from '@/client/shell/session/settings-cache';
@@ -64,6 +65,7 @@ export function LoginPage() {
         <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
           <form onSubmit={onSubmit} noValidate aria-busy={submitting}>
             <Stack gap="md">
+              <InsecureContextBanner />
               <Group gap="sm" wrap="nowrap">
                 <IconBackhoe size={40} stroke={1.5} className={classes.logo} aria-hidden />
                 <Text fw={800} size="xl">

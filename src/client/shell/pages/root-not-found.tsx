@@ -1,4 +1,5 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
+import { InsecureContextBanner } from '../pwa/insecure-context-banner';
 import { useSession } from '../session/session-store';
 import { NotFoundPage } from './not-found-page';
 
@@ -7,5 +8,10 @@ export function RootNotFound() {
   const { user } = useSession();
   const href = useLocation({ select: (location) => location.href });
   if (!user) return <Navigate to="/login" search={{ redirect: href }} replace />;
-  return <NotFoundPage />;
+  return (
+    <>
+      <InsecureContextBanner />
+      <NotFoundPage />
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@/domain/service-worker';
 import { createStore, useStore } from '../store';
+import { trackOfflineReadiness } from './offline-readiness';
 
 /** How often an open tab asks the server for a new service worker. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -37,8 +38,10 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   });
 
   try {
-    const registration = await wb.register();
+    // At once, not after the load event: on a slow link storing the app is what takes longest.
+    const registration = await wb.register({ immediate: true });
     if (registration) {
+      trackOfflineReadiness(registration);
       const timer = setInterval(() => {
         if (document.visibilityState === 'visible' && navigator.onLine) {
           registration

@@ -5,7 +5,9 @@ type MessageOf<T extends WorkerToAppMessage['type']> = Extract<WorkerToAppMessag
 function isWorkerMessage(data: unknown): data is WorkerToAppMessage {
   if (!data || typeof data !== 'object') return false;
   const { type } = data as { type?: unknown };
-  return type === SW_MESSAGE.navigate || type === SW_MESSAGE.replayOutbox;
+  return (
+    type === SW_MESSAGE.navigate || type === SW_MESSAGE.replayOutbox || type === SW_MESSAGE.precacheProgress
+  );
 }
 
 /**

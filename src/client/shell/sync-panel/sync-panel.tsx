@@ -5,6 +5,7 @@ import { useSyncEngine } from '@/client/offline/engine-context';
 import { summarize, useOutboxEntries } from '@/client/offline/hooks';
 import { recordKey } from '@/client/offline/rows';
 import type { OutboxEntry } from '@/client/offline/types';
+import { OfflineReadinessStatus } from '../pwa/offline-readiness-status';
 import { useSession } from '../session/session-store';
 import { ConflictResolver } from './conflict-resolver';
 import { DiscardConfirm } from './discard-confirm';
@@ -80,6 +81,7 @@ export function SyncPanel({ onSignInAgain, now }: SyncPanelProps) {
 
   return (
     <Stack gap="md">
+      <OfflineReadinessStatus />
       <SyncStatusSummary
         pending={pending}
         onSyncNow={() => void engine.sync({ force: true })}

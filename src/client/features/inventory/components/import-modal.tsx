@@ -8,6 +8,7 @@ import { useOnline, useSyncEngine } from '@/client/offline';
 import { queueInventoryImport, readInventoryCsv, sendInventoryImport, type CsvPreview } from '../csv-import';
 import { actionErrorMessage } from '../use-inventory-actions';
 import { ImportErrorList, ImportPreview } from './import-preview';
+import { v7 as uuidv7 } from 'uuid';
 
 interface ImportModalProps {
   onClose: () => void;
@@ -15,7 +16,8 @@ interface ImportModalProps {
   onImported: (result: InventoryImportResult) => Promise<void> | void;
 }
 
-const newKey = () => globalThis.crypto.randomUUID();
+// Not crypto.randomUUID: browsers offer it only over HTTPS, and a site server may still run without.
+const newKey = () => uuidv7();
 
 /**
  * Pick a CSV, see what it holds and what is wrong, then import it as one batch: sent at once when

@@ -1,0 +1,105 @@
+import { Badge, RingProgress, Tooltip } from '@mantine/core';
+import { IconCloudCheck, IconShieldOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { SETUP_PATH } from '@/domain/setup';
+import { KeepOpenPrompt } from './keep-open-prompt';
+import { useOfflineReadiness, type OfflineReadiness } from './offline-readiness';
+import classes from './offline-readiness.module.css';
+
+/**
+ * The top bar's "Preparing offline use … n %" / "Ready for offline use". Wide screens show the words,
+ * narrow ones the ring and the percentage (the words in the tooltip and for screen readers). Also
+ * hosts the first-session prompt on tablets.
+ */
+export function OfflineReadinessIndicator() {
+  const readiness = useOfflineReadiness();
+  return (
+    <>
+      <ReadinessChip readiness={readiness} />
+      <KeepOpenPrompt />
+    </>
+  );
+}
+
+function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
+  const { t } = useTranslation();
+  if (readiness.state === 'idle') return null;
+
+  if (readiness.state === 'insecure' || readiness.state === 'unsupported') {
+    const hint = readiness.state === 'insecure' ? t('pwa.insecure.banner') : t('pwa.offline.unsupported');
+    return (
+      <Tooltip label={hint} multiline w={280}>
+        <Badge
+          component={readiness.state === 'insecure' ? 'a' : 'div'}
+          {...(readiness.state === 'insecure' && { href: SETUP_PATH })}
+          variant="light"
+          color="orange"
+          size="lg"
+          radius="sm"
+          leftSection={<IconShieldOff size={16} />}
+          style={{ flex: 'none' }}
+          aria-label={`${t('pwa.offline.unavailable')}. ${hint}`}
+          data-offline-state={readiness.state}
+        >
+          <span className={classes.unavailableLabel}>{t('pwa.offline.unavailable')}</span>
+        </Badge>
+      </Tooltip>
+    );
+  }
+
+  if (readiness.state === 'ready') {
+    const label = t('pwa.offline.ready');
+    return (
+      <Tooltip label={t('pwa.offline.readyHint')} multiline w={280}>
+        <Badge
+          variant="light"
+          color="teal"
+          size="lg"
+          radius="sm"
+          style={{ flex: 'none' }}
+          leftSection={<IconCloudCheck size={16} />}
+          aria-label={label}
+          data-offline-state="ready"
+          data-testid="offline-readiness"
+          visibleFrom="sm"
+        >
+          <span className={classes.readyLabel}>{label}</span>
+        </Badge>
+      </Tooltip>
+    );
+  }
+
+  const { percent } = readiness;
+  const label =
+    readiness.state === 'paused'
+      ? t('pwa.offline.paused', { percent })
+      : t('pwa.offline.preparing', { percent });
+  return (
+    <Tooltip label={`${label}. ${t('pwa.offline.preparingHint')}`} multiline w={300}>
+      <Badge
+        variant="light"
+        color={readiness.state === 'paused' ? 'yellow' : 'blue'}
+        size="lg"
+        radius="sm"
+        pl={2}
+        leftSection={
+          <RingProgress
+            size={26}
+            thickness={3}
+            roundCaps
+            sections={[{ value: percent, color: readiness.state === 'paused' ? 'yellow' : 'blue' }]}
+            aria-hidden
+          />
+        }
+        role="status"
+        aria-label={label}
+        data-offline-state={readiness.state}
+        data-percent={percent}
+        data-testid="offline-readiness"
+      >
+        <span className={classes.long}>{label}</span>
+        <span className={classes.short}>{`${percent} %`}</span>
+      </Badge>
+    </Tooltip>
+  );
+}

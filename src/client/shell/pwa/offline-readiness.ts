@@ -1,0 +1,159 @@
+import {
+  precachePercent,
+  SERVICE_WORKER_SCOPE,
+  SERVICE_WORKER_URL,
+  SW_MESSAGE,
+  type PrecacheProgressMessage,
+} from '@/domain/service-worker';
+import { createStore, useStore } from '../store';
+import { onWorkerMessage } from './worker-messages';
+
+/**
+ * Whether this device can open the app without a connection, as people and monitoring see it:
+ * - `insecure`: plain HTTP to another machine — no service worker, so never (the banner explains);
+ * - `unsupported`: the browser has no service workers;
+ * - `idle`: nothing asked yet (development builds have no service worker);
+ * - `preparing`: the service worker is storing the app; `percent` of it is stored;
+ * - `paused`: storing stopped (the connection dropped); it resumes where it stopped;
+ * - `ready`: an active service worker holds everything: the app opens offline.
+ */
+export type OfflineReadiness =
+  | { state: 'insecure' }
+  | { state: 'unsupported' }
+  | { state: 'idle' }
+  | { state: 'ready' }
+  | { state: 'preparing'; percent: number }
+  | { state: 'paused'; percent: number };
+
+/** While storing is paused, try again this often (and at once when the connection returns). */
+const RETRY_MS = 30_000;
+
+function initialReadiness(): OfflineReadiness {
+  if (typeof window === 'undefined') return { state: 'idle' };
+  // Strictly false: environments that do not know the property (test DOMs) are not called insecure.
+  if (window.isSecureContext === false) return { state: 'insecure' };
+  if (!('serviceWorker' in navigator)) return { state: 'unsupported' };
+  return { state: 'idle' };
+}
+
+export const offlineReadiness = createStore<OfflineReadiness>(initialReadiness());
+
+/** `<html data-offline-ready="true|false">`, for tests and for monitoring. */
+function reflect(readiness: OfflineReadiness) {
+  if (typeof document !== 'undefined') {
+    document.documentElement.dataset.offlineReady = String(readiness.state === 'ready');
+  }
+}
+reflect(offlineReadiness.getState());
+offlineReadiness.subscribe(() => reflect(offlineReadiness.getState()));
+
+export function useOfflineReadiness(): OfflineReadiness {
+  return useStore(offlineReadiness);
+}
+
+const set = (next: OfflineReadiness) =>
+  offlineReadiness.setState((current) =>
+    current.state === next.state &&
+    ('percent' in current ? current.percent : -1) === ('percent' in next ? next.percent : -1)
+      ? current
+      : next,
+  );
+
+export interface TrackOptions {
+  /** Registers the worker again after a first install failed (the browser then drops the registration). */
+  register?: () => Promise<ServiceWorkerRegistration>;
+}
+
+let stopTracking: (() => void) | null = null;
+
+/**
+ * Follows a registration until the app is stored: progress reports of the installing worker, its
+ * activation, and a failed first install (retried when the connection returns and every RETRY_MS).
+ * An update that installs while a version is active does not make the device unready.
+ */
+export function trackOfflineReadiness(
+  registration: ServiceWorkerRegistration,
+  options: TrackOptions = {},
+): () => void {
+  stopTracking?.();
+  const register =
+    options.register ??
+    (() => navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE }));
+  const cleanups: Array<() => void> = [];
+  let current = registration;
+  let retryTimer: ReturnType<typeof setInterval> | undefined;
+  let lastPercent = 0;
+
+  const stopRetrying = () => {
+    clearInterval(retryTimer);
+    retryTimer = undefined;
+    window.removeEventListener('online', retry);
+  };
+  function retry() {
+    if (!navigator.onLine) return;
+    stopRetrying();
+    set({ state: 'preparing', percent: lastPercent });
+    register().then(follow, () => pause());
+  }
+  const pause = () => {
+    if (current.active) return;
+    set({ state: 'paused', percent: lastPercent });
+    if (retryTimer === undefined) {
+      window.addEventListener('online', retry);
+      retryTimer = setInterval(retry, RETRY_MS);
+    }
+  };
+
+  const watch = (worker: ServiceWorker) => {
+    const onState = () => {
+      if (worker.state === 'activated') {
+        stopRetrying();
+        set({ state: 'ready' });
+      } else if (worker.state === 'redundant') {
+        pause();
+      }
+    };
+    worker.addEventListener('statechange', onState);
+    cleanups.push(() => worker.removeEventListener('statechange', onState));
+    // A page opened while the worker installs learns how far it got.
+    if (worker.state === 'installing') worker.postMessage({ type: SW_MESSAGE.precacheStatus });
+    onState();
+  };
+
+  function follow(next: ServiceWorkerRegistration) {
+    current = next;
+    if (next.active) set({ state: 'ready' });
+    else if (next.installing || next.waiting) set({ state: 'preparing', percent: lastPercent });
+    for (const worker of [next.installing, next.waiting, next.active]) if (worker) watch(worker);
+    const onUpdate = () => {
+      if (next.installing) watch(next.installing);
+      if (!next.active) set({ state: 'preparing', percent: lastPercent });
+    };
+    next.addEventListener('updatefound', onUpdate);
+    cleanups.push(() => next.removeEventListener('updatefound', onUpdate));
+  }
+
+  cleanups.push(
+    onWorkerMessage(SW_MESSAGE.precacheProgress, (message: PrecacheProgressMessage) => {
+      if (current.active) return;
+      lastPercent = precachePercent(message);
+      if (message.phase === 'failed') pause();
+      else set({ state: 'preparing', percent: lastPercent });
+    }),
+  );
+  follow(registration);
+
+  const stop = () => {
+    stopRetrying();
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    if (stopTracking === stop) stopTracking = null;
+  };
+  stopTracking = stop;
+  return stop;
+}
+
+/** Back to the start (tests only). */
+export function resetOfflineReadiness(): void {
+  stopTracking?.();
+  offlineReadiness.setState(initialReadiness());
+}

@@ -1,0 +1,209 @@
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '@/client/i18n/locales/en.json';
+import { InsecureContextBanner } from '@/client/shell/pwa/insecure-context-banner';
+import {
+  offlineReadiness,
+  resetOfflineReadiness,
+  trackOfflineReadiness,
+} from '@/client/shell/pwa/offline-readiness';
+import { OfflineReadinessIndicator } from '@/client/shell/pwa/offline-readiness-indicator';
+import { OfflineReadinessStatus } from '@/client/shell/pwa/offline-readiness-status';
+import { SW_MESSAGE, type PrecacheProgressMessage } from '@/domain/service-worker';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+});
+
+function wrap(children: ReactNode) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>{children}</MantineProvider>
+    </I18nextProvider>
+  );
+}
+
+/** A service worker as the page sees it: a state, state changes, messages it was sent. */
+class FakeWorker extends EventTarget {
+  posted: unknown[] = [];
+  constructor(public state: ServiceWorkerState) {
+    super();
+  }
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  become(state: ServiceWorkerState) {
+    this.state = state;
+    act(() => {
+      this.dispatchEvent(new Event('statechange'));
+    });
+  }
+}
+
+function fakeRegistration(workers: { installing?: FakeWorker; active?: FakeWorker } = {}) {
+  return Object.assign(new EventTarget(), {
+    installing: workers.installing ?? null,
+    waiting: null,
+    active: workers.active ?? null,
+  }) as unknown as ServiceWorkerRegistration & { installing: FakeWorker | null; active: FakeWorker | null };
+}
+
+const container = new EventTarget();
+function fromWorker(progress: Omit<PrecacheProgressMessage, 'type'>) {
+  act(() => {
+    container.dispatchEvent(
+      new MessageEvent('message', { data: { type: SW_MESSAGE.precacheProgress, ...progress } }),
+    );
+  });
+}
+
+const html = () => document.documentElement.dataset.offlineReady;
+let touch = false;
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === '(pointer: coarse)' && touch,
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
+  );
+  resetOfflineReadiness();
+});
+
+afterEach(() => {
+  cleanup();
+  resetOfflineReadiness();
+  vi.restoreAllMocks();
+  touch = false;
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('offline readiness', () => {
+  it('shows the progress of the first install, then ready, in the top bar, the sync panel and on <html>', async () => {
+    const worker = new FakeWorker('installing');
+    const registration = fakeRegistration({ installing: worker });
+    trackOfflineReadiness(registration);
+    render(
+      wrap(
+        <>
+          <OfflineReadinessIndicator />
+          <OfflineReadinessStatus />
+        </>,
+      ),
+    );
+
+    // A page opened mid-install asks the worker how far it got.
+    expect(worker.posted).toEqual([{ type: SW_MESSAGE.precacheStatus }]);
+    expect(html()).toBe('false');
+    fromWorker({ phase: 'installing', doneFiles: 40, totalFiles: 100, doneBytes: 420, totalBytes: 1000 });
+    expect(offlineReadiness.getState()).toEqual({ state: 'preparing', percent: 42 });
+    expect(screen.getAllByText('Preparing offline use … 42 %').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('offline-readiness')).toHaveAttribute('data-percent', '42');
+    expect(html()).toBe('false');
+
+    fromWorker({ phase: 'installed', doneFiles: 100, totalFiles: 100, doneBytes: 1000, totalBytes: 1000 });
+    expect(html()).toBe('false');
+    Object.assign(registration, { installing: null, active: worker });
+    worker.become('activated');
+    expect(offlineReadiness.getState()).toEqual({ state: 'ready' });
+    expect(html()).toBe('true');
+    expect(screen.getAllByText('Ready for offline use').length).toBe(2);
+  });
+
+  it('is ready at once when a version is active, also while an update installs', () => {
+    const registration = fakeRegistration({ active: new FakeWorker('activated') });
+    trackOfflineReadiness(registration);
+    expect(html()).toBe('true');
+    const update = new FakeWorker('installing');
+    Object.assign(registration, { installing: update });
+    act(() => {
+      registration.dispatchEvent(new Event('updatefound'));
+    });
+    fromWorker({ phase: 'installing', doneFiles: 1, totalFiles: 10, doneBytes: 1, totalBytes: 10 });
+    expect(offlineReadiness.getState()).toEqual({ state: 'ready' });
+  });
+
+  it('pauses when the first install fails and starts again when the connection returns', async () => {
+    const first = new FakeWorker('installing');
+    const registration = fakeRegistration({ installing: first });
+    const second = new FakeWorker('installing');
+    const register = vi.fn(async () => fakeRegistration({ installing: second }));
+    trackOfflineReadiness(registration, { register });
+    render(wrap(<OfflineReadinessStatus />));
+
+    fromWorker({ phase: 'installing', doneFiles: 30, totalFiles: 100, doneBytes: 300, totalBytes: 1000 });
+    fromWorker({ phase: 'failed', doneFiles: 30, totalFiles: 100, doneBytes: 300, totalBytes: 1000 });
+    Object.assign(registration, { installing: null });
+    first.become('redundant');
+    expect(offlineReadiness.getState()).toEqual({ state: 'paused', percent: 30 });
+    expect(screen.getByText(/paused at 30 %/)).toBeInTheDocument();
+
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(register).toHaveBeenCalledTimes(1);
+    expect(offlineReadiness.getState()).toEqual({ state: 'preparing', percent: 30 });
+    second.become('activated');
+    expect(html()).toBe('true');
+  });
+
+  it('asks a tablet to stay open on its first session and says when it is done', async () => {
+    touch = true;
+    const worker = new FakeWorker('installing');
+    const registration = fakeRegistration({ installing: worker });
+    trackOfflineReadiness(registration);
+    render(wrap(<OfflineReadinessIndicator />));
+    fromWorker({ phase: 'installing', doneFiles: 5, totalFiles: 10, doneBytes: 500, totalBytes: 1000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Keep FleetPilot open' });
+    expect(dialog).toHaveTextContent('Preparing offline use … 50 %');
+    Object.assign(registration, { installing: null, active: worker });
+    worker.become('activated');
+    expect(dialog).toHaveTextContent('Done: FleetPilot now works on this tablet without a connection.');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not interrupt a desktop', () => {
+    trackOfflineReadiness(fakeRegistration({ installing: new FakeWorker('installing') }));
+    render(wrap(<OfflineReadinessIndicator />));
+    fromWorker({ phase: 'installing', doneFiles: 5, totalFiles: 10, doneBytes: 500, totalBytes: 1000 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('without HTTPS', () => {
+  it('shows a banner that links to the setup page, and says offline use is not available', () => {
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    resetOfflineReadiness();
+    render(
+      wrap(
+        <>
+          <InsecureContextBanner />
+          <OfflineReadinessIndicator />
+          <OfflineReadinessStatus />
+        </>,
+      ),
+    );
+    expect(screen.getByTestId('insecure-context-banner')).toHaveTextContent(en.pwa.insecure.banner);
+    const links = screen.getAllByRole('link', { name: en.pwa.insecure.link });
+    expect(links[0]).toHaveAttribute('href', '/setup');
+    expect(screen.getByText(en.pwa.offline.unavailable)).toBeInTheDocument();
+    expect(html()).toBe('false');
+  });
+
+  it('shows no banner over HTTPS', () => {
+    render(wrap(<InsecureContextBanner />));
+    expect(screen.queryByTestId('insecure-context-banner')).toBeNull();
+  });
+});
