@@ -9,6 +9,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { uploadsPlugin } from './plugins/uploads';
+import { uploadRemovalGuard } from './services/backup/upload-removal';
 import { settingsStorePlugin } from './plugins/settings-store';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -40,6 +41,8 @@ import { logbookRoutes } from './modules/logbook/routes';
 import { dispoRoutes } from './modules/dispo/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { backupsPlugin, type BackupsOptions } from './modules/backups/plugin';
+import { backupRoutes } from './modules/backups/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +58,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Delivery worker and daily job timings (tests shorten them or drive the queue themselves). */
   notificationChannels?: Partial<NotificationChannelsOptions>;
+  /** Backup schedule and control socket (tests set the clock or switch them off). */
+  backups?: Omit<BackupsOptions, 'database'>;
 }
 
 /** The whole server as one Fastify instance. Tests build the real app through this and `inject`. */
@@ -80,7 +85,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin);
   await app.register(docsPlugin, { version: SERVER_VERSION });
   await app.register(eventsPlugin);
-  await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(uploadsPlugin, {
+    dataDir: config.dataDir,
+    // On PostgreSQL a backup links the uploads after its snapshot; removals wait for that moment.
+    ...(handle.kind === 'postgres' && { guardRemoval: uploadRemovalGuard(handle.db) }),
+  });
   await app.register(settingsStorePlugin, { db: handle.db });
   await app.register(authPlugin, { config, db: handle.db });
   await app.register(accessPlugin);
@@ -91,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(idempotencyPlugin);
   await app.register(writePlugin);
   await app.register(syncPlugin);
+  await app.register(backupsPlugin, { ...options.backups, database: handle });
 
   await app.register(
     async (api) => {
@@ -113,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dispoRoutes);
       await api.register(analyticsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,13 @@ const envSchema = z.object({
   WEATHER_FORECAST_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
   WEATHER_ARCHIVE_URL: z.url().default('https://archive-api.open-meteo.com/v1/archive'),
   WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like 02:00 (HH:MM, 24 hours)')
+    .default('02:00'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  PG_BIN_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +66,14 @@ export interface Config {
   weatherTimeoutMs: number;
   /** Where the built PWA lives; the server serves it with an SPA fallback. */
   clientDir: string;
+  /** Where backup archives go; set → a daily backup runs. Unset: DATA_DIR/backups, no schedule. */
+  backupDir: string | undefined;
+  /** Site time of day (HH:MM) of the daily backup. */
+  backupAt: string;
+  /** How many archives the backup folder keeps; older ones are deleted after each backup. */
+  backupKeep: number;
+  /** Folder holding pg_dump and pg_restore when they are not on PATH (PostgreSQL backups). */
+  pgBinDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,5 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherArchiveUrl: e.WEATHER_ARCHIVE_URL,
     weatherTimeoutMs: e.WEATHER_TIMEOUT_MS,
     clientDir: DEFAULT_CLIENT_DIR,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupAt: e.BACKUP_AT,
+    backupKeep: e.BACKUP_KEEP,
+    pgBinDir: e.PG_BIN_DIR ? path.resolve(e.PG_BIN_DIR) : undefined,
   };
 }

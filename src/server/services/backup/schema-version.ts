@@ -76,5 +76,5 @@ export function compareSchema(
 /** "0009_analytics_day_totals" or, for a migration this build does not know, its timestamp. */
 export function migrationLabel(m: AppliedMigration | JournalEntry | null | undefined): string {
   if (!m) return 'none';
-  return m.tag ?? `unknown migration of ${new Date(m.when).toISOString()}`;
+  return m.tag ?? `a migration of ${new Date(m.when).toISOString()}`;
 }
