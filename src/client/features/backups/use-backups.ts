@@ -28,7 +28,9 @@ export function useBackups(onFinished?: (run: BackupRun | null) => void): Backup
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
   const finished = useRef(onFinished);
-  finished.current = onFinished;
+  useEffect(() => {
+    finished.current = onFinished;
+  });
   const wasRunning = useRef(false);
 
   useEffect(() => {
