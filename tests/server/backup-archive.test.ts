@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, pgliteDir, type DatabaseHandle } from '@/server/db/client';
 import { ArchiveError, extractArchive } from '@/server/services/backup/archive-reader';
 import { hashStaging, writeArchive } from '@/server/services/backup/archive-writer';
+import { listFiles } from '@/server/services/backup/files';
+import { isPartialUpload } from '@/server/services/storage';
 import { createBackup, withBackupLock, type BackupTarget } from '@/server/services/backup/create-backup';
 import { RestoreError, restoreBackup, type RestoreOptions } from '@/server/services/backup/restore';
 import { appliedMigrations } from '@/server/services/backup/schema-version';
@@ -129,6 +131,15 @@ describe('reading archives', () => {
   let small: string;
   beforeAll(async () => {
     small = await smallArchive();
+  });
+
+  it('leaves out uploads still being written (they appear under their name only when complete)', async () => {
+    const uploads = dir('uploads');
+    fs.mkdirSync(path.join(uploads, 'excavators', '2026-01'), { recursive: true });
+    fs.writeFileSync(path.join(uploads, 'excavators', '2026-01', 'done.png'), 'complete');
+    fs.writeFileSync(path.join(uploads, 'excavators', '2026-01', '.next.png.partial-1a2b3c4d'), 'half');
+    const files = await listFiles(uploads, isPartialUpload);
+    expect(files.map((f) => f.rel)).toEqual(['excavators/2026-01/done.png']);
   });
 
   it('unpacks an intact archive with every file checked', async () => {
