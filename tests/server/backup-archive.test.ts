@@ -112,7 +112,7 @@ async function smallArchive(): Promise<string> {
       snapshotAt: new Date().toISOString(),
       appVersion: '2.0.0',
       database: { engine: 'pglite', method: 'data-directory', postgresMajor: '17' },
-      schema: { migrations: [] },
+      schema: { version: 'none', migrations: [] },
       tables: {},
       files: await hashStaging(staging),
     },
@@ -217,6 +217,7 @@ describe(`restoring archives (${postgresUrl ? 'PostgreSQL' : 'PGlite'})`, () => 
   it('restores an archive of an older version, checks it and migrates it forward', async () => {
     const manifest = readManifest(older);
     expect(manifest.schema.migrations).toHaveLength(olderCount);
+    expect(manifest.schema.version).toBe(history[olderCount - 1]!.tag);
     expect(manifest.appVersion).toBe('1.9.0');
     const target = await restoreInto(older);
     const summary = await target.run();

@@ -9,6 +9,7 @@ import { hashStaging, writeArchive } from './archive-writer';
 import type { Manifest } from './manifest';
 import { snapshotPglite } from './pglite-snapshot';
 import { snapshotPostgres } from './postgres-snapshot';
+import { migrationLabel } from './schema-version';
 
 /** Where a backup reads the database from. */
 export type BackupTarget =
@@ -159,7 +160,10 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
         snapshotAt: snapshot.snapshotAt.toISOString(),
         appVersion: opts.appVersion,
         database,
-        schema: { migrations: snapshot.migrations },
+        schema: {
+          version: migrationLabel(snapshot.migrations.at(-1)),
+          migrations: snapshot.migrations,
+        },
         tables: snapshot.tables,
         files,
       },

@@ -42,6 +42,8 @@ export const manifestSchema = z.object({
     }),
   ]),
   schema: z.object({
+    /** The newest migration applied ("0009_analytics_day_totals"), for people reading the manifest. */
+    version: z.string(),
     /** Migrations applied to the database at the snapshot, oldest first. */
     migrations: z.array(migrationSchema),
   }),
