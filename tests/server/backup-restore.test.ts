@@ -142,7 +142,8 @@ describe(`npm run backup while FleetPilot writes, npm run restore (${postgresUrl
 
     const server = startServer(env);
     started.push(server);
-    const port = await server.running();
+    // A fresh embedded database is created at the first start: slow on a busy machine.
+    const port = await server.running(150_000);
     const client = new Client(`http://127.0.0.1:${port}`);
     await client.login('admin', ADMIN_PASSWORD);
     const report = await signedReport(client);
@@ -272,5 +273,5 @@ describe(`npm run backup while FleetPilot writes, npm run restore (${postgresUrl
     expect(hashTree(path.join(elsewhere, 'uploads'), 'uploads').size).toBe(0);
     const dbDir = pgliteDir(elsewhere);
     expect(fs.existsSync(dbDir) ? fs.readdirSync(dbDir) : []).toEqual([]);
-  }, 300_000);
+  }, 480_000);
 });
