@@ -86,7 +86,8 @@ export async function postToWindows(clients: Clients, message: WorkerToAppMessag
 /**
  * API paths the service worker leaves alone: sign-in and tokens (never cached), the offline
  * engine's sync and the four mirrored collections (Dexie holds those, and a stale HTTP copy would
- * compete with it), binary PDFs, and the health probe that must tell the truth about connectivity.
+ * compete with it), binary PDFs, the health probe that must tell the truth about connectivity, and
+ * backups (a stale status would hide a running backup; an archive is far too large for a cache).
  */
 const UNCACHED_API_PREFIXES = [
   '/api/auth',
@@ -97,6 +98,7 @@ const UNCACHED_API_PREFIXES = [
   '/api/reports',
   '/api/betriebstagebuch',
   '/api/inventory',
+  '/api/backups',
 ];
 
 /** Whether a GET to `url` is served network-first with a cached fallback. */

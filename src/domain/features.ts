@@ -48,6 +48,7 @@ export const FEATURE_BY_API_PREFIX: ReadonlyArray<readonly [prefix: string, flag
   // Administration that lives on the Settings page.
   ['/notification-channels', 'settings'],
   ['/audit', 'settings'],
+  ['/backups', 'settings'],
 ];
 
 /** The flag gating an API path such as `/api/excavators/12` or `/excavators/12`, if any. */

@@ -29,6 +29,7 @@ export const NOTIFICATION_EVENTS = [
   'stock.low',
   'dispo.published',
   'dispo.changed',
+  'backup.failed',
 ] as const;
 /** Use as the notification `type` when calling `app.notify`: routing to channels is by this name. */
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -273,9 +274,11 @@ export interface ChannelTexts {
   maintenanceUrgentTitle: string;
   maintenanceDueMessage: string;
   maintenanceOverdueMessage: string;
+  backupFailedTitle: string;
+  backupFailedMessage: string;
 }
 
-/** `{placeholders}`: appName, title, name, machine, model, serial, hours. */
+/** `{placeholders}`: appName, title, name, machine, model, serial, hours, error. */
 export const CHANNEL_TEXTS: Record<Language, ChannelTexts> = {
   en: {
     mailSubject: '{appName}: {title}',
@@ -293,6 +296,8 @@ export const CHANNEL_TEXTS: Record<Language, ChannelTexts> = {
     maintenanceDueMessage: '{machine} ({model}, {serial}) is due for maintenance in {hours} operating hours.',
     maintenanceOverdueMessage:
       '{machine} ({model}, {serial}) is overdue for maintenance by {hours} operating hours.',
+    backupFailedTitle: 'The backup failed',
+    backupFailedMessage: 'The backup of {appName} could not be made: {error}. Check Settings → Backups.',
   },
   de: {
     mailSubject: '{appName}: {title}',
@@ -310,6 +315,9 @@ export const CHANNEL_TEXTS: Record<Language, ChannelTexts> = {
     maintenanceDueMessage: '{machine} ({model}, {serial}) ist in {hours} Betriebsstunden zur Wartung fällig.',
     maintenanceOverdueMessage:
       'Die Wartung von {machine} ({model}, {serial}) ist seit {hours} Betriebsstunden überfällig.',
+    backupFailedTitle: 'Die Datensicherung ist fehlgeschlagen',
+    backupFailedMessage:
+      'Die Datensicherung von {appName} konnte nicht erstellt werden: {error}. Bitte unter Einstellungen → Datensicherung prüfen.',
   },
   bg: {
     mailSubject: '{appName}: {title}',
@@ -327,6 +335,9 @@ export const CHANNEL_TEXTS: Record<Language, ChannelTexts> = {
     maintenanceDueMessage: '{machine} ({model}, {serial}) трябва да мине поддръжка след {hours} моточаса.',
     maintenanceOverdueMessage:
       'Поддръжката на {machine} ({model}, {serial}) е просрочена с {hours} моточаса.',
+    backupFailedTitle: 'Резервното копие не бе създадено',
+    backupFailedMessage:
+      'Резервното копие на {appName} не можа да бъде създадено: {error}. Проверете Настройки → Резервни копия.',
   },
   gr: {
     mailSubject: '{appName}: {title}',
@@ -345,6 +356,9 @@ export const CHANNEL_TEXTS: Record<Language, ChannelTexts> = {
       'Το {machine} ({model}, {serial}) χρειάζεται συντήρηση σε {hours} ώρες λειτουργίας.',
     maintenanceOverdueMessage:
       'Η συντήρηση του {machine} ({model}, {serial}) έχει καθυστερήσει κατά {hours} ώρες λειτουργίας.',
+    backupFailedTitle: 'Το αντίγραφο ασφαλείας απέτυχε',
+    backupFailedMessage:
+      'Το αντίγραφο ασφαλείας του {appName} δεν δημιουργήθηκε: {error}. Ελέγξτε τις Ρυθμίσεις → Αντίγραφα ασφαλείας.',
   },
 };
 

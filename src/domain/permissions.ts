@@ -41,6 +41,8 @@ export const policies = {
   'settings:read': anySignedIn,
   'settings:write': roleIn('admin'),
   'audit:read': roleIn('admin'),
+  /** Backups hold every record and secret of the installation: listing, making and downloading them. */
+  'backup:manage': roleIn('admin'),
   /** The AI helpers work on free text of reports and logbook entries: whoever may write those. */
   'ai:use': roleIn('admin', 'manager', 'operator'),
   'ai:admin': roleIn('admin'),

@@ -9,6 +9,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { uploadsPlugin } from './plugins/uploads';
+import { uploadRemovalGuard } from './services/backup/upload-removal';
 import { settingsStorePlugin } from './plugins/settings-store';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -44,6 +45,8 @@ import { setupRoutes } from './modules/setup/routes';
 import { tlsPlugin } from './plugins/tls';
 import { secureServers } from './tls/secure-server';
 import { tlsSetup } from './tls/setup';
+import { backupsPlugin, type BackupsOptions } from './modules/backups/plugin';
+import { backupRoutes } from './modules/backups/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +62,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Delivery worker and daily job timings (tests shorten them or drive the queue themselves). */
   notificationChannels?: Partial<NotificationChannelsOptions>;
+  /** Backup schedule and control socket (tests set the clock or switch them off). */
+  backups?: Omit<BackupsOptions, 'database'>;
 }
 
 /** The whole server as one Fastify instance. Tests build the real app through this and `inject`. */
@@ -96,7 +101,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin);
   await app.register(docsPlugin, { version: SERVER_VERSION });
   await app.register(eventsPlugin);
-  await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(uploadsPlugin, {
+    dataDir: config.dataDir,
+    // On PostgreSQL a backup links the uploads after its snapshot; removals wait for that moment.
+    ...(handle.kind === 'postgres' && { guardRemoval: uploadRemovalGuard(handle.db) }),
+  });
   await app.register(settingsStorePlugin, { db: handle.db });
   await app.register(authPlugin, { config, db: handle.db });
   await app.register(accessPlugin);
@@ -107,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(idempotencyPlugin);
   await app.register(writePlugin);
   await app.register(syncPlugin);
+  await app.register(backupsPlugin, { ...options.backups, database: handle });
 
   await app.register(
     async (api) => {
@@ -129,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dispoRoutes);
       await api.register(analyticsRoutes);
       await api.register(dashboardRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

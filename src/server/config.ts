@@ -37,6 +37,13 @@ const envSchema = z.object({
   TLS_KEY_FILE: z.string().min(1).optional(),
   TLS_HOSTNAMES: z.string().optional(),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day like 02:00 (HH:MM, 24 hours)')
+    .default('02:00'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  PG_BIN_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +78,14 @@ export interface Config {
   httpPort: number | undefined;
   /** Usable settings someone should act on soon (a certificate close to expiry), logged at start. */
   warnings: string[];
+  /** Where backup archives go; set → a daily backup runs. Unset: DATA_DIR/backups, no schedule. */
+  backupDir: string | undefined;
+  /** Site time of day (HH:MM) of the daily backup. */
+  backupAt: string;
+  /** How many archives the backup folder keeps; older ones are deleted after each backup. */
+  backupKeep: number;
+  /** Folder holding pg_dump and pg_restore when they are not on PATH (PostgreSQL backups). */
+  pgBinDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -121,5 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tls: tls.config,
     httpPort: e.HTTP_PORT,
     warnings: tls.warnings,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupAt: e.BACKUP_AT,
+    backupKeep: e.BACKUP_KEEP,
+    pgBinDir: e.PG_BIN_DIR ? path.resolve(e.PG_BIN_DIR) : undefined,
   };
 }

@@ -151,7 +151,7 @@ describe('runtime caching rules', () => {
     expect(cacheable('/api/betriebstagebuch-config')).toBe(true);
   });
 
-  it('never caches sign-in, sync, mirrored collections, PDFs, health or writes', () => {
+  it('never caches sign-in, sync, mirrored collections, PDFs, health, backups or writes', () => {
     expect(cacheable('/api/auth/me')).toBe(false);
     expect(cacheable('/api/auth/login', 'POST')).toBe(false);
     expect(cacheable('/api/sync/pull?cursor=0')).toBe(false);
@@ -161,6 +161,8 @@ describe('runtime caching rules', () => {
     expect(cacheable('/api/betriebstagebuch/5')).toBe(false);
     expect(cacheable('/api/analytics/pdf')).toBe(false);
     expect(cacheable('/api/health')).toBe(false);
+    expect(cacheable('/api/backups')).toBe(false);
+    expect(cacheable('/api/backups/download?ticket=abc')).toBe(false);
     expect(cacheable('/api/settings', 'PUT')).toBe(false);
     expect(cacheable('/uploads/a.png')).toBe(false);
     expect(isCacheableApiRequest(new URL('https://other.example/api/settings'), 'GET', ORIGIN)).toBe(false);

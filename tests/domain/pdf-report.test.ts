@@ -93,6 +93,21 @@ const build = async (report: Report, language: (typeof LANGUAGES)[number]) =>
   });
 
 describe('buildReportPdf', () => {
+  it('gives the same bytes for the same report and time (a restored copy can be compared with the original)', async () => {
+    const first = Buffer.from(await build(approved, 'en'));
+    const second = Buffer.from(await build(structuredClone(approved), 'en'));
+    expect(second.equals(first)).toBe(true);
+    const later = Buffer.from(
+      buildReportPdf(approved, {
+        fonts: await loadPdfFonts(),
+        language: 'en',
+        appName: 'FleetPilot',
+        generatedAt: new Date('2026-11-22T08:31:00Z'),
+      }),
+    );
+    expect(later.equals(first)).toBe(false);
+  });
+
   it('prints every field, the checklist by category with marks, approval and both signatures (German)', async () => {
     const bytes = await build(approved, 'de');
     const text = pdfText(bytes);

@@ -39,6 +39,7 @@ const TABLE: Record<Action, Record<Role, boolean>> = {
   'users:manage': all('admin'),
   'settings:write': all('admin'),
   'audit:read': all('admin'),
+  'backup:manage': all('admin'),
   'ai:admin': all('admin'),
   'ai:use': all('admin', 'manager', 'operator'),
 };

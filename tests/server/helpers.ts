@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
 import { hashPassword } from '@/server/bootstrap';
 import { loadConfig, type Config } from '@/server/config';
-import { openPglite, openPostgres, type DatabaseHandle } from '@/server/db/client';
+import { openPglite, openPostgres, type DatabaseHandle, type OpenOptions } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -17,9 +17,9 @@ export const ADMIN_PASSWORD = 'admin-password-1';
  * A fresh database for one test file: in-memory PGlite by default, a throw-away database on the
  * PostgreSQL server named by DATABASE_URL when set.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openPglite(undefined);
+  if (!url) return openPglite(undefined, options);
   const name = `fp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const handle = await openPostgres(dbUrl.toString());
+  const handle = await openPostgres(dbUrl.toString(), options);
   return {
     ...handle,
     close: async () => {

@@ -19,6 +19,20 @@ export interface PdfDocumentOptions {
   generatedAt: Date;
 }
 
+/** 32 hex digits derived from `text` (four FNV-1a rounds): a stable PDF file id. */
+function documentId(text: string): string {
+  let out = '';
+  for (const seed of [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b]) {
+    let h = seed >>> 0;
+    for (let i = 0; i < text.length; i += 1) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    out += h.toString(16).padStart(8, '0');
+  }
+  return out;
+}
+
 const MARGIN = 16;
 const ACCENT: [number, number, number] = [25, 93, 155];
 const MUTED: [number, number, number] = [90, 98, 110];
@@ -38,6 +52,10 @@ export class PdfDocument {
     this.doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
     registerFonts(this.doc, options.fonts);
     this.doc.setProperties({ title: options.title, creator: options.appName });
+    // jsPDF stamps the current time and a random file id by default; taken from the inputs instead, the
+    // same record and time give the same bytes (a restored backup can be checked against the original).
+    this.doc.setCreationDate(options.generatedAt);
+    this.doc.setFileId(documentId(`${options.title}\n${options.generatedAt.toISOString()}`));
     this.width = this.doc.internal.pageSize.getWidth();
     this.height = this.doc.internal.pageSize.getHeight();
     this.y = MARGIN;

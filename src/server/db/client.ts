@@ -19,10 +19,25 @@ export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | D
 export interface DatabaseHandle {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** The embedded database's directory on disk (PGlite); undefined in memory and on PostgreSQL. */
+  dataDir?: string;
+  /** Applies the migrations of `migrationsFolder` (default: this build's) that the database lacks. */
+  migrate(migrationsFolder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The migration history every database is brought to: SQL files plus drizzle's journal in meta/. */
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface OpenOptions {
+  /** Apply pending migrations (default). Backups and restores read a database as it is first. */
+  migrate?: boolean;
+  /** Another migration history (tests build databases at earlier points of the real one). */
+  migrationsFolder?: string;
+}
+
+/** The lock file that keeps a second process off an embedded database directory. */
+export const PGLITE_LOCK_FILE = '.fleetpilot.lock';
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_ID = 724_311_001;
 
@@ -36,31 +51,51 @@ export class DatabaseLockedError extends Error {
   }
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const { migrate = true, migrationsFolder = MIGRATIONS_FOLDER } = options;
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    client.release();
+  const handle: DatabaseHandle = {
+    db,
+    kind: 'postgres',
+    async migrate(folder = MIGRATIONS_FOLDER) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: folder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+  if (migrate) {
+    try {
+      await handle.migrate(migrationsFolder);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return handle;
 }
 
 /** Embedded PostgreSQL (PGlite). `dir` undefined means in memory (tests). */
-export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(
+  dir: string | undefined,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  const { migrate = true, migrationsFolder = MIGRATIONS_FOLDER } = options;
   let release: (() => Promise<void>) | undefined;
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     try {
       release = await lockfile.lock(dir, {
-        lockfilePath: path.join(dir, '.fleetpilot.lock'),
+        lockfilePath: path.join(dir, PGLITE_LOCK_FILE),
         stale: 15_000,
         update: 5_000,
         realpath: false,
@@ -70,26 +105,48 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
       throw err;
     }
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = dir ? new PGlite(dir) : new PGlite();
+    await client.waitReady;
+  } catch (err) {
+    await release?.();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
-  return {
+  const handle: DatabaseHandle = {
     db,
     kind: 'pglite',
+    ...(dir && { dataDir: path.resolve(dir) }),
+    migrate: (folder = MIGRATIONS_FOLDER) =>
+      migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder }),
     close: async () => {
       await client.close();
       await release?.();
     },
   };
+  if (migrate) {
+    try {
+      await handle.migrate(migrationsFolder);
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
+  }
+  return handle;
 }
 
-export async function openDatabase(opts: {
-  databaseUrl?: string;
-  dataDir?: string;
-}): Promise<DatabaseHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ? path.join(opts.dataDir, 'db') : undefined);
+/** The embedded database's directory inside DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
+export async function openDatabase(
+  opts: { databaseUrl?: string; dataDir?: string },
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, options);
+  return openPglite(opts.dataDir ? pgliteDir(opts.dataDir) : undefined, options);
 }
 
 export async function pingDatabase(db: Database): Promise<boolean> {

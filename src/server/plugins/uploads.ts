@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_IMAGE_BYTES, type ImageMimeType } from '@/domain/constants';
 import { badRequest, HttpError } from '../http-error';
-import { createLocalStorage, extensionFor, sniffImageType, type FileStorage } from '../services/storage';
+import {
+  createLocalStorage,
+  extensionFor,
+  sniffImageType,
+  type FileStorage,
+  type LocalStorageOptions,
+} from '../services/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +20,15 @@ declare module 'fastify' {
 
 /** Multipart parsing with limits, and the file storage under DATA_DIR/uploads. */
 export const uploadsPlugin = fp(
-  async (app: FastifyInstance, opts: { dataDir: string; storage?: FileStorage }) => {
-    app.decorate('storage', opts.storage ?? createLocalStorage(path.join(opts.dataDir, 'uploads')));
+  async (
+    app: FastifyInstance,
+    opts: { dataDir: string; storage?: FileStorage; guardRemoval?: LocalStorageOptions['guardRemoval'] },
+  ) => {
+    app.decorate(
+      'storage',
+      opts.storage ??
+        createLocalStorage(path.join(opts.dataDir, 'uploads'), { guardRemoval: opts.guardRemoval }),
+    );
     await app.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 20, fields: 60, fieldSize: 1024 * 1024, parts: 80 },
     });

@@ -73,8 +73,37 @@ export function normalizeUploadPath(value: string): string {
   return value.replace(/^\/+/, '').replace(/^uploads\/+/, '');
 }
 
-export function createLocalStorage(root: string): FileStorage {
+/**
+ * A file being written: stored files appear under their final name only once complete (a backup that
+ * snapshots the folder never copies half a file), and names like this are never served or backed up.
+ */
+export function isPartialUpload(name: string): boolean {
+  return name.startsWith('.') && name.includes('.partial-');
+}
+
+/** Gives a complete file its final name; link, unlike rename, never replaces an existing file. */
+async function placeOnce(from: string, to: string): Promise<void> {
+  try {
+    await fs.link(from, to);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    // Some network and FUSE file systems have no hard links; the random names make a clash moot.
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(code)) throw err;
+    await fs.rename(from, to);
+  }
+}
+
+export interface LocalStorageOptions {
+  /**
+   * Wraps each removal. A backup on PostgreSQL snapshots the database and then links the files; a
+   * removal in between (its row already gone from later snapshots) must wait for the link pass.
+   */
+  guardRemoval?: <T>(remove: () => Promise<T>) => Promise<T>;
+}
+
+export function createLocalStorage(root: string, options: LocalStorageOptions = {}): FileStorage {
   const absRoot = path.resolve(root);
+  const guard = options.guardRemoval ?? ((remove) => remove());
   const resolve = (relativePath: string): string | null => {
     const clean = normalizeUploadPath(relativePath);
     if (!clean || clean.includes('\0')) return null;
@@ -90,12 +119,21 @@ export function createLocalStorage(root: string): FileStorage {
       const abs = resolve(rel);
       if (!abs) throw new Error('invalid storage path');
       await fs.mkdir(path.dirname(abs), { recursive: true });
-      await fs.writeFile(abs, data, { flag: 'wx' });
+      const partial = path.join(
+        path.dirname(abs),
+        `.${path.basename(abs)}.partial-${randomBytes(4).toString('hex')}`,
+      );
+      try {
+        await fs.writeFile(partial, data, { flag: 'wx' });
+        await placeOnce(partial, abs);
+      } finally {
+        await fs.rm(partial, { force: true });
+      }
       return rel;
     },
     async remove(relativePath) {
       const abs = resolve(relativePath);
-      if (abs) await fs.rm(abs, { force: true });
+      if (abs) await guard(() => fs.rm(abs, { force: true }));
     },
     async open(relativePath) {
       const abs = resolve(relativePath);

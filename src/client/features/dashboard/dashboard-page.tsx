@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@/domain/dashboard';
 import { isFeatureEnabled } from '@/domain/features';
@@ -18,12 +18,17 @@ export function formatToday(language: keyof typeof LOCALE_BY_LANGUAGE, now: Date
   return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { dateStyle: 'full' }).format(now);
 }
 
+interface DashboardPageProps {
+  /** Notices for this viewer above the tiles (the route adds them, e.g. a failed backup for admins). */
+  notices?: ReactNode;
+}
+
 /**
  * Dashboard (spec §2, issue 11): the welcome with the user's name, today's date and the site's weather,
  * then the tiles and the reports trend with its 7/30/90-day switch. A dispatcher sees the dispo
  * overview of the next 7 days instead of the fleet tiles.
  */
-export function DashboardPage() {
+export function DashboardPage({ notices }: DashboardPageProps = {}) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const { settings } = useSettings();
@@ -61,6 +66,7 @@ export function DashboardPage() {
           <WeatherSummary enabled={weatherVisible} />
         </Stack>
       </Paper>
+      {notices}
       {dispatcher && dispoVisible ? (
         <DispoOverviewTile />
       ) : (

@@ -41,6 +41,7 @@ export const EVENT_LABEL: Record<NotificationEvent, string> = {
   'stock.low': 'notifications.events.stock.low',
   'dispo.published': 'notifications.events.dispo.published',
   'dispo.changed': 'notifications.events.dispo.changed',
+  'backup.failed': 'notifications.events.backup.failed',
 };
 
 export const CHANNEL_HINT: Record<NotificationChannel, string> = {

@@ -4,6 +4,7 @@ import {
   IconClipboardCheck,
   IconClipboardText,
   IconClipboardX,
+  IconDatabaseExclamation,
   IconNotebook,
   IconPackage,
   IconTool,
@@ -21,6 +22,7 @@ const BY_TYPE: Record<string, [Icon, MantineColor]> = {
   'stock.low': [IconPackage, 'yellow'],
   'dispo.published': [IconTruck, 'teal'],
   'dispo.changed': [IconTruck, 'teal'],
+  'backup.failed': [IconDatabaseExclamation, 'red'],
 };
 
 /** The icon of a notification's event type (a bell for types it does not know). */

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { AiAdminSection } from '../../features/ai/ai-admin-section';
 import { AI_SETTINGS_SECTION } from '../../features/ai/settings-entry';
+import { BACKUPS_SETTINGS_SECTION } from '../../features/backups/settings-entry';
 import { DISPO_SETTINGS_SECTION } from '../../features/dispo/settings-entry';
 import { NotificationAdminSection } from '../../features/notifications/admin/notification-admin-section';
 import { LogbookConfigSection } from '../../features/logbook/config/logbook-config-section';
@@ -40,11 +41,12 @@ function AiSettings() {
 }
 
 /**
- * The Settings page's sections, in order. A module with settings of its own (checklists, logbook
- * configuration, drivers/trucks/container types, notifications, AI) adds one entry here.
+ * The Settings page's sections, in order. A module with settings of its own (backups, checklists,
+ * logbook configuration, drivers/trucks/container types, notifications, AI) adds one entry here.
  */
 const sections = [
   ...SETTINGS_SECTIONS,
+  BACKUPS_SETTINGS_SECTION,
   {
     id: 'notifications',
     title: 'notifications.admin.title',

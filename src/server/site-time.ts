@@ -1,0 +1,117 @@
+/**
+ * The site's clock: the time zone in which "02:00" or "today" is meant for the whole installation
+ * (scheduled jobs), whatever zone the server machine or a viewer's device is in.
+ */
+
+/** Where FleetPilot's customers run it when nothing else is said. */
+export const DEFAULT_SITE_TIME_ZONE = 'Europe/Berlin';
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The site time zone. Today it is the process's TZ when that names an IANA zone, else Europe/Berlin;
+ * an admin setting for the site's zone can take its place here without touching the callers.
+ */
+export function siteTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  const tz = env.TZ?.trim();
+  return tz && isTimeZone(tz) ? tz : DEFAULT_SITE_TIME_ZONE;
+}
+
+/** A wall-clock reading in some zone. */
+export interface ZonedTime {
+  /** YYYY-MM-DD */
+  date: string;
+  /** Minutes since local midnight. */
+  minutes: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+function parts(instant: Date, zone: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const p of formatter(zone).formatToParts(instant)) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
+  }
+  return out;
+}
+
+/** The date and time of day on the wall clocks of `zone` at `instant`. */
+export function zonedTime(instant: Date, zone: string): ZonedTime {
+  const p = parts(instant, zone);
+  const pad = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, minutes: (p.hour ?? 0) * 60 + (p.minute ?? 0) };
+}
+
+/** How far `zone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
+function offsetMs(instant: Date, zone: string): number {
+  const p = parts(instant, zone);
+  const asUtc = Date.UTC(
+    p.year ?? 1970,
+    (p.month ?? 1) - 1,
+    p.day ?? 1,
+    p.hour ?? 0,
+    p.minute ?? 0,
+    p.second ?? 0,
+  );
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The first instant at which `zone`'s clocks show `date` at `minutes` or later — what a job that
+ * watches the wall clock sees. A time skipped by a daylight-saving change answers the end of the gap;
+ * a time that happens twice answers the first.
+ */
+export function zonedInstant(date: string, minutes: number, zone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+  // The offsets a day apart straddle any change near that time.
+  const candidates = [
+    wall - offsetMs(new Date(wall), zone),
+    wall - offsetMs(new Date(wall - 86_400_000), zone),
+  ];
+  const earliest = Math.min(...candidates);
+  const latest = Math.max(...candidates);
+  const reached = (t: number) => {
+    const local = zonedTime(new Date(t), zone);
+    return local.date > date || (local.date === date && local.minutes >= minutes);
+  };
+  for (let t = earliest; t <= latest; t += 60_000) if (reached(t)) return new Date(t);
+  return new Date(latest);
+}
+
+/** `date` plus `days` calendar days (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** "HH:MM" as minutes since midnight. */
+export function minutesOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
