@@ -10,7 +10,8 @@ test('on a phone the menu button opens the navigation as a slide-over', async ({
   const openMenu = page.getByRole('button', { name: en('shell.nav.openMenu') });
   await expect(openMenu).toBeVisible();
 
-  const drawer = page.getByRole('dialog');
+  // The slide-over is the dialog that holds the navigation.
+  const drawer = page.getByRole('dialog').filter({ has: page.getByRole('navigation') });
   await expect(drawer).toHaveCount(0);
   await openMenu.tap();
   await expect(drawer).toBeVisible();

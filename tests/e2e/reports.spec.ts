@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiToken, en, preferEnglish, serverURL as baseURL, TOKEN_KEY } from './support/app';
+import {
+  apiToken,
+  closeKeepOpenPrompt,
+  en,
+  preferEnglish,
+  serverURL as baseURL,
+  TOKEN_KEY,
+} from './support/app';
 import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch';
 import { USERS, type E2eUser } from './support/users';
 
@@ -45,6 +52,7 @@ async function sign(pad: Locator, page: Page) {
 /** Signs in with a token from the API; waits for the top bar (the sidebar is a drawer on tablets). */
 async function enter(page: Page, request: APIRequestContext, user: E2eUser, path: string): Promise<void> {
   const token = await apiToken(request, user);
+  await closeKeepOpenPrompt(page);
   await page.goto('/login');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   await page.goto(path);

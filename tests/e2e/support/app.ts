@@ -53,8 +53,22 @@ export async function apiToken(request: APIRequestContext, user: E2eUser): Promi
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * On a touch device's first session the app asks to stay open until it is stored for offline use; the
+ * dialog comes whenever the service worker starts caching. Tests about something else close it when it
+ * gets in their way (Playwright runs the handler before actions and auto-waiting assertions).
+ */
+export async function closeKeepOpenPrompt(page: Page): Promise<void> {
+  const prompt = page.getByRole('dialog', { name: en('pwa.keepOpen.title') });
+  await page.addLocatorHandler(prompt, async () => {
+    await prompt.getByRole('button', { name: en('pwa.keepOpen.ok') }).click();
+    await expect(prompt).toBeHidden();
+  });
+}
+
 /** Signs in through the login form and waits for the signed-in shell. */
 export async function signIn(page: Page, user: E2eUser, path = '/login'): Promise<void> {
+  await closeKeepOpenPrompt(page);
   await page.goto(path);
   await page.locator('input[name="username"]').fill(user.username);
   await page.locator('input[name="password"]').fill(user.password);
@@ -70,6 +84,7 @@ export async function signInFast(
   path = '/',
 ): Promise<void> {
   const token = await apiToken(request, user);
+  await closeKeepOpenPrompt(page);
   await page.goto('/login');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   await page.goto(path);

@@ -7,8 +7,23 @@ import { v7 as uuidv7 } from 'uuid';
  * offline specs and the offline-engine bench.
  */
 
-/** Counts a store (0 while the database or the store does not exist yet). */
-export function countStore(page: Page, store: string): Promise<number> {
+/**
+ * Counts a store (0 while the database or the store does not exist yet). The app may navigate while it
+ * starts (sign-in redirect, a service worker taking over): a count cut off by that is asked again.
+ */
+export async function countStore(page: Page, store: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await countStoreOnce(page, store);
+    } catch (error) {
+      const navigated = error instanceof Error && /context was destroyed|navigat/i.test(error.message);
+      if (!navigated || attempt >= 20) throw error;
+      await page.waitForLoadState('domcontentloaded');
+    }
+  }
+}
+
+function countStoreOnce(page: Page, store: string): Promise<number> {
   return page.evaluate(
     (name) =>
       new Promise<number>((resolve) => {
