@@ -60,7 +60,7 @@ export function ChecklistSection({ readOnly, onDirtyChange }: ChecklistSectionPr
       }
       setLoadError(error);
     };
-    apiFetch<unknown>('/api/checklist-config')
+    apiFetch<unknown>('/checklist-config')
       .then((body) => apply(checklistConfigSchema.parse(body), null))
       .catch(async (error: unknown) => {
         // Offline: the device's cached configuration is shown (saving needs the server).
@@ -113,7 +113,7 @@ export function ChecklistSection({ readOnly, onDirtyChange }: ChecklistSectionPr
     setSaving(true);
     try {
       const saved = checklistConfigSchema.parse(
-        await apiFetch<unknown>('/api/checklist-config', { method: 'PUT', body: toConfig(state) }),
+        await apiFetch<unknown>('/checklist-config', { method: 'PUT', body: toConfig(state) }),
       );
       await engine.db.meta.put({ key: META_KEYS.checklistConfig, value: saved });
       setLoaded(saved);
