@@ -21,7 +21,11 @@ const chooseLanguage = (token: string, language: string) =>
   });
 
 const titles = async (token: string) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { 'x-auth-token': token } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/notifications',
+    headers: { 'x-auth-token': token },
+  });
   return (res.json() as Notification[]).map((n) => n.title);
 };
 
@@ -60,7 +64,11 @@ describe('notifications in the reader’s language', () => {
     expect(res.json()).toEqual({ language: 'en' });
     expect((await chooseLanguage(cara.token, 'gr')).statusCode).toBe(200);
     expect((await chooseLanguage(bob.token, 'fr')).statusCode).toBe(400);
-    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/profile/language', payload: { language: 'en' } });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      payload: { language: 'en' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
