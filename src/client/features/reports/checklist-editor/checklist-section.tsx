@@ -16,6 +16,7 @@ import { ApiError, apiFetch } from '@/client/api/client';
 import { currentLanguage } from '@/client/i18n';
 import { META_KEYS, useSyncEngine } from '@/client/offline';
 import { CategoryCard } from './category-card';
+import { RequireAllSwitch } from './require-all-switch';
 import {
   move,
   newCategory,
@@ -136,6 +137,7 @@ export function ChecklistSection({ readOnly, onDirtyChange }: ChecklistSectionPr
     !!problems && (problems.keys || !!problems.general || Object.keys(problems.byUid).length > 0);
   return (
     <Stack gap="md" data-testid="checklist-editor">
+      <RequireAllSwitch readOnly={readOnly} />
       {loadError ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
           {loadError}
