@@ -10,6 +10,10 @@ export const DEFAULT_APP_VERSION = '2.0.0';
 export const LANGUAGES = ['en', 'de', 'bg', 'gr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'de';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
 export const FALLBACK_LANGUAGE: Language = 'de';
 
 export const FAVORITES_MAX = 5;

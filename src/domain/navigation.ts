@@ -1,6 +1,6 @@
 import { PALETTE_RESULT_CAP } from './constants';
 import { isFeatureEnabled, type FeatureFlag, type FeatureMap } from './features';
-import { isAdmin, type Actor } from './permissions';
+import { can, isAdmin, type Actor } from './permissions';
 import { normalizeRole, type KnownRole } from './roles';
 
 /**
@@ -245,7 +245,8 @@ export const PAGE_GUARDS: Record<PageKey, { feature: FeatureFlag | null; access:
   profile: { feature: null, access: 'signed-in' },
 };
 
-export type PageGateResult = 'ok' | 'loading' | 'disabled' | 'denied' | 'not-found';
+/** `info`: the dispo pages for someone who reads dispo only (operators, drivers): their own view. */
+export type PageGateResult = 'ok' | 'info' | 'loading' | 'disabled' | 'denied' | 'not-found';
 
 const DISPO_PAGE_ROLES = ['dispo', 'admin', 'manager'];
 
@@ -264,7 +265,10 @@ export function pageGate(
   if (guard.access === 'admin-registered' && !isAdmin(actor)) return 'not-found';
   if (settingsLoading) return 'loading';
   if (!isFeatureEnabled(features, guard.feature)) return 'disabled';
-  if (guard.access === 'dispo' && !DISPO_PAGE_ROLES.includes(normalizeRole(actor?.role))) return 'denied';
+  if (guard.access === 'dispo' && !DISPO_PAGE_ROLES.includes(normalizeRole(actor?.role))) {
+    // Operators are told dispo is their dispatcher's and see their own assignments, not a refusal.
+    return can(actor, 'dispo:read') ? 'info' : 'denied';
+  }
   if (guard.access === 'admin' && !isAdmin(actor)) return 'denied';
   return 'ok';
 }

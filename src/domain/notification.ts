@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_MESSAGE_KEYS, notificationParamsSchema } from './notification-texts';
 
 /** A notification as the API returns it; `_id` repeats `id` under the name the spec gives. */
 export const notificationSchema = z.object({
@@ -7,6 +8,9 @@ export const notificationSchema = z.object({
   type: z.string(),
   title: z.string(),
   message: z.string(),
+  /** What title and message are rendered from, in each reader's language (null: free text). */
+  key: z.string().nullish(),
+  params: notificationParamsSchema.nullish(),
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
@@ -24,13 +28,22 @@ export const notificationIdParamsSchema = z.object({ id: z.string().min(1).max(1
 export const readAllResponseSchema = z.object({ updated: z.number().int() });
 export type ReadAllResponse = z.infer<typeof readAllResponseSchema>;
 
-/** What a server module hands to `notify`; recipients are user ids and/or roles. */
-export const notificationInputSchema = z.object({
-  userIds: z.array(z.string()).optional(),
-  roles: z.array(z.string()).optional(),
-  type: z.string().trim().min(1).max(60),
-  title: z.string().trim().min(1).max(200),
-  message: z.string().trim().max(2000),
-  link: z.string().trim().max(500).nullish(),
-});
+/**
+ * What a server module hands to `notify`; recipients are user ids and/or roles. Either a message `key`
+ * with `params` (rendered in each recipient's language) or a fixed `title` and `message`.
+ */
+export const notificationInputSchema = z
+  .object({
+    userIds: z.array(z.string()).optional(),
+    roles: z.array(z.string()).optional(),
+    type: z.string().trim().min(1).max(60),
+    key: z.enum(NOTIFICATION_MESSAGE_KEYS).optional(),
+    params: notificationParamsSchema.optional(),
+    title: z.string().trim().min(1).max(200).optional(),
+    message: z.string().trim().max(2000).optional(),
+    link: z.string().trim().max(500).nullish(),
+  })
+  .refine((input) => input.key !== undefined || (input.title !== undefined && input.message !== undefined), {
+    message: 'A notification needs a message key or a title and a message',
+  });
 export type NotificationInput = z.input<typeof notificationInputSchema>;

@@ -313,6 +313,17 @@ export function matchesReportQuery(
   );
 }
 
+export const UNCHECKED_ITEMS_MESSAGE = 'Every checklist item must be checked before the report is submitted';
+
+/** How many of the report's checklist items were left unanswered, of how many. */
+export function uncheckedItems(report: Pick<Report, 'checklist' | 'checklistItems'>): {
+  unchecked: number;
+  total: number;
+} {
+  const counts = checklistSummary(report.checklist ?? {}, report.checklistItems ?? []);
+  return { unchecked: counts.open, total: counts.ok + counts.not_ok + counts.na + counts.open };
+}
+
 /** Counts of ok / not ok / n.a. / unanswered items of a report against its checklist. */
 export function checklistSummary(
   results: Report['checklist'],

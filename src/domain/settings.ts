@@ -26,11 +26,15 @@ export const maintenanceSettingsSchema = z.object({
     .max(100_000, 'Service interval must be at most 100000 hours'),
 });
 
+/** Maintenance report rules: whether a report may be submitted while checklist items are unchecked. */
+export const reportSettingsSchema = z.object({ requireAllChecklistItems: z.boolean() });
+
 export const settingsSchema = z.object({
   app: appSettingsSchema,
   features: featuresSchema,
   notifications: notificationSettingsSchema,
   maintenance: maintenanceSettingsSchema,
+  reports: reportSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -40,6 +44,7 @@ export const settingsUpdateSchema = z
     features: z.record(z.string(), z.boolean()),
     notifications: notificationSettingsSchema,
     maintenance: maintenanceSettingsSchema.partial(),
+    reports: reportSettingsSchema.partial(),
   })
   .partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -49,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   features: { ...DEFAULT_FEATURES },
   notifications: {},
   maintenance: { serviceIntervalHours: DEFAULT_SERVICE_INTERVAL_HOURS },
+  reports: { requireAllChecklistItems: false },
 };
 
 /** A partial update merged over the current settings (PUT /api/settings merges). */
@@ -58,5 +64,6 @@ export function mergeSettings(current: Settings, update: SettingsUpdate): Settin
     features: { ...current.features, ...update.features },
     notifications: { ...current.notifications, ...update.notifications },
     maintenance: { ...current.maintenance, ...update.maintenance },
+    reports: { ...current.reports, ...update.reports },
   };
 }

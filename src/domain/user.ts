@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, LANGUAGES, MAX_LIMIT } from './constants';
 
 export const usernameSchema = z
   .string()
@@ -84,6 +84,10 @@ export const signatureSchema = z
 /** The profile a signed-in user edits (PUT /api/profile): only the fields sent change. */
 export const profileUpdateSchema = profileFieldsSchema.partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** PUT /api/profile/language: the language the user picked in the app; e-mail and push speak it. */
+export const languageUpdateSchema = z.object({ language: z.enum(LANGUAGES) });
+export type LanguageUpdate = z.infer<typeof languageUpdateSchema>;
 
 /** PUT /api/profile/signature: a PNG data URL; null or "" clears the stored signature. */
 export const signatureUpdateSchema = z.object({

@@ -103,6 +103,7 @@ describe('operators', () => {
     await renderApp({ path: '/dispo', user: me });
     expect(await screen.findByText('Dispo is managed by your dispatcher.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'My assignments' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Access denied' })).not.toBeInTheDocument();
     expect(screen.getByText('M-FP 1234')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New assignment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();

@@ -124,10 +124,14 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'Analytics is turned off' })).toBeInTheDocument();
   });
 
-  it('denies dispo pages to operators with the dispatcher info, and opens them for dispo', async () => {
-    await renderApp({ path: '/dispo/assignments/42', user: makeUser('operator') });
-    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeInTheDocument();
-    expect(screen.getByText('Dispo is managed by your dispatcher.')).toBeInTheDocument();
+  it('shows operators only the dispatcher info on dispo pages, never "Access denied"', async () => {
+    for (const path of ['/dispo', '/dispo/assignments/42']) {
+      const { unmount } = await renderApp({ path, user: makeUser('operator') });
+      expect(await screen.findByText('Dispo is managed by your dispatcher.')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Access denied' })).not.toBeInTheDocument();
+      expect(screen.queryByText('You do not have permission to open this page.')).not.toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('opens dispo pages for the dispo role', async () => {

@@ -34,7 +34,7 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (!url.endsWith('/api/checklist-config')) return new Response('{}', { status: 404 });
+      if (url !== '/api/checklist-config') return new Response('{}', { status: 404 });
       if (init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as unknown;
         puts.push(body);

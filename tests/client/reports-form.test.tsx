@@ -8,6 +8,8 @@ import { localToday } from '@/client/features/reports/model';
 import { ReportForm } from '@/client/features/reports/form/report-form';
 import { initialFormValues, toPayload, validateReport } from '@/client/features/reports/form/form-values';
 import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
+import { settingsStore } from '@/client/shell/session/settings-store';
+import { DEFAULT_SETTINGS } from '@/domain/settings';
 import { createHarness, excavator, type Harness } from './offline/harness';
 import { PNG, renderWithEngine } from './reports-support';
 import { resetClientState, useEnglish } from './support/render-app';
@@ -137,6 +139,13 @@ describe('ReportForm', { timeout: 60_000 }, () => {
     await act(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Save and submit' }));
     });
+    // Other categories are still open: the submission asks first.
+    const ask = await screen.findByRole('dialog', { name: 'Checklist incomplete' });
+    const open = categories.slice(1).reduce((n, c) => n + c.items.length, 0);
+    const total = categories.reduce((n, c) => n + c.items.length, 0);
+    expect(within(ask).getByText(`${open} of ${total} checklist items not checked`)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Submit anyway' }));
 
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
     const [payload, submit] = onSave.mock.calls[0] as unknown as [ReturnType<typeof toPayload>, boolean];
@@ -148,5 +157,35 @@ describe('ReportForm', { timeout: 60_000 }, () => {
     expect(payload.checklist.exterior!.bucket).toEqual({ state: 'ok' });
     expect(Object.keys(payload.checklist.exterior!)).toHaveLength(categories[0]!.items.length);
     expect(payload.checklist.engine).toBeUndefined();
+  });
+
+  it('marks the rest N/A on request, and offers no way past a site that requires every item', async () => {
+    settingsStore.setState({
+      status: 'ready',
+      settings: { ...DEFAULT_SETTINGS, reports: { requireAllChecklistItems: true } },
+      error: null,
+    });
+    const { onSave } = await renderForm();
+    const picker = screen.getByLabelText(/Excavator/, { selector: 'input' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'Alpha · SN-Alpha' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Draw: Operator signature' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save and submit' }));
+    const ask = await screen.findByRole('dialog', { name: 'Checklist incomplete' });
+    expect(
+      within(ask).getByText(
+        'This site requires every checklist item to be checked before a report is submitted.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(ask).queryByRole('button', { name: 'Submit anyway' })).toBeNull();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Mark the rest as N/A' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checklist incomplete' })).toBeNull());
+    expect(onSave).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save and submit' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const [payload] = onSave.mock.calls[0] as unknown as [ReturnType<typeof toPayload>, boolean];
+    expect(payload.checklist.engine![categories[2]!.items[0]!.key]).toEqual({ state: 'na' });
   });
 });

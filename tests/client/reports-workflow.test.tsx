@@ -33,6 +33,8 @@ afterEach(async () => {
   await h.dispose();
 });
 
+const ITEMS = DEFAULT_CHECKLIST.categories.reduce((n, c) => n + c.items.length, 0);
+
 /** A report on the device as the server would have mirrored it (author u1). */
 async function mirrored(status: ReportStatus, extra: Record<string, unknown> = {}) {
   const id = `0190d6a0-0000-7000-8000-00000000000${Math.floor(Math.random() * 9)}`;
@@ -98,6 +100,13 @@ describe('workflow calls go through the outbox', () => {
   it('submits a signed report (queued, shown pending at once)', async () => {
     const { report } = await renderActions(operator, 'signed');
     await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    // Nothing was checked: the submission asks first, and nothing is queued until it is confirmed.
+    const ask = await screen.findByRole('dialog', { name: 'Checklist incomplete' });
+    expect(within(ask).getByTestId('unchecked-alert')).toHaveTextContent(
+      `${ITEMS} of ${ITEMS} checklist items`,
+    );
+    expect(await h.db.outbox.count()).toBe(0);
+    await userEvent.click(within(ask).getByRole('button', { name: 'Submit anyway' }));
     await waitFor(async () => expect((await h.db.reports.get(report.id))?.status).toBe('pending'));
     const [entry] = await h.db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'call', method: 'PUT', url: `/api/reports/${report.id}/submit` });
@@ -131,6 +140,9 @@ describe('workflow calls go through the outbox', () => {
     const { report } = await renderActions(manager, 'pending');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve report' });
+    expect(within(dialog).getByTestId('unchecked-alert')).toHaveTextContent(
+      `${ITEMS} of ${ITEMS} checklist items not checked`,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('The manager must sign to approve')).toBeInTheDocument();
 

@@ -71,6 +71,14 @@ describe('api client', () => {
     const error = await apiFetch('/auth/me').catch((cause: unknown) => cause);
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true });
   });
+
+  it('refuses a path that already carries the /api base instead of asking for /api/api/…', async () => {
+    const fetchMock = stubFetch(async () => Response.json({}));
+    await expect(apiFetch('/api/checklist-config')).rejects.toThrow(/below \/api/);
+    await expect(apiFetch('/api')).rejects.toThrow(/below \/api/);
+    await expect(apiFetch('/apiary')).resolves.toEqual({});
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/apiary']);
+  });
 });
 
 describe('session (spec §4)', () => {

@@ -79,6 +79,11 @@ async function readErrorBody(
  * status text (spec §7) and rethrown as ApiError.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  // The outbox and the mirror take full `/api/...` URLs while this function adds the base itself; a
+  // path copied from one to the other would silently ask for `/api/api/...`.
+  if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+    throw new Error(`apiFetch takes a path below ${API_BASE}, got ${path}`);
+  }
   const { method = 'GET', body, signal, responseType = 'json' } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getStoredToken();

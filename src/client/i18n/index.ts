@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/domain/constants';
 import type { Settings } from '@/domain/settings';
+import { apiFetch, getStoredToken } from '@/client/api/client';
 
 /** The user's own language choice. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -84,6 +85,10 @@ export function currentLanguage(): Language {
 /** The user picks a language: it is stored locally and wins over the settings default. */
 export async function chooseLanguage(language: Language): Promise<void> {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  // The server keeps the choice so e-mail and push reach this user in it; offline the device's choice
+  // still applies and the next pick is sent again.
+  if (getStoredToken())
+    void apiFetch('/profile/language', { method: 'PUT', body: { language } }).catch(() => undefined);
   await i18n.changeLanguage(language);
 }
 

@@ -1,8 +1,8 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { pageGate } from '@/domain/navigation';
-import { can } from '@/domain/permissions';
 import { AccessDeniedPage } from './pages/access-denied-page';
+import { DispoInfoNotice } from './pages/dispo-info-notice';
 import { DisabledFeaturePage } from './pages/disabled-feature-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageSkeleton } from './pages/page-skeleton';
@@ -27,17 +27,17 @@ export function PageGate({ children }: { children: ReactNode }) {
       return <PageSkeleton />;
     case 'disabled':
       return <DisabledFeaturePage page={page} />;
-    case 'denied':
-      // Operators read Dispo as information (ARCHITECTURE §8): below the notice, the dispo pages show
-      // a linked driver's own published assignments (the server serves them nothing else).
-      return page === 'dispo' && can(user, 'dispo:read') ? (
+    case 'info':
+      // Below the notice the dispo pages show a linked driver's own published assignments (the
+      // server serves them nothing else).
+      return (
         <>
-          <AccessDeniedPage page={page} />
+          <DispoInfoNotice />
           {children}
         </>
-      ) : (
-        <AccessDeniedPage page={page} />
       );
+    case 'denied':
+      return <AccessDeniedPage />;
     default:
       return <>{children}</>;
   }

@@ -117,6 +117,28 @@ export class PdfDocument {
     this.y += 2;
   }
 
+  /** A warning that must not be overlooked: bold, red, in a tinted box across the page. */
+  notice(text: string): void {
+    const { doc } = this;
+    doc.setFont(PDF_FONT_FAMILY, 'bold');
+    doc.setFontSize(11);
+    const lines = doc.splitTextToSize(text, this.width - 2 * MARGIN - 8) as string[];
+    const height = lines.length * 5 + 6;
+    this.ensureSpace(height + 4);
+    doc.setFillColor(253, 236, 234);
+    doc.setDrawColor(201, 42, 42);
+    doc.rect(MARGIN, this.y - 4, this.width - 2 * MARGIN, height, 'FD');
+    doc.setTextColor(201, 42, 42);
+    let y = this.y + 1.5;
+    for (const line of lines) {
+      doc.text(line, MARGIN + 4, y);
+      y += 5;
+    }
+    this.y += height + 4;
+    doc.setFont(PDF_FONT_FAMILY, 'normal');
+    doc.setTextColor(20, 24, 30);
+  }
+
   /** Label → value rows; empty values print as "–". */
   keyValues(rows: ReadonlyArray<readonly [label: string, value: string | number | null | undefined]>): void {
     this.table(

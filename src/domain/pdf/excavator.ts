@@ -244,3 +244,18 @@ export function buildExcavatorPdf(excavator: Excavator, options: ExcavatorPdfOpt
   }
   return doc.finish();
 }
+
+/**
+ * The browser's download and the server's attachment share this name, safe on every system:
+ * `excavator-CAT-320-SN1234.pdf`.
+ */
+export function excavatorPdfName(excavator: Pick<Excavator, 'name' | 'serialNumber'>): string {
+  const base = `${excavator.name}-${excavator.serialNumber}`
+    .normalize('NFKD')
+    // Accents become their base letter ("Süd" → "Sud"), not a dash.
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `excavator-${base || 'export'}.pdf`;
+}

@@ -1,7 +1,12 @@
 export { PdfDocument, formatDate, formatDateTime, type PdfDocumentOptions, type PdfImage } from './document';
 export { PDF_FONT_FAMILY, PDF_FONT_FILES, bytesToBase64, registerFonts, type PdfFonts } from './fonts';
 export { pdfCommonLabels } from './labels';
-export { buildExcavatorPdf, excavatorPdfLabels, type ExcavatorPdfOptions } from './excavator';
+export {
+  buildExcavatorPdf,
+  excavatorPdfLabels,
+  excavatorPdfName,
+  type ExcavatorPdfOptions,
+} from './excavator';
 export {
   buildReportPdf,
   missingReportSignatures,

@@ -73,6 +73,8 @@ interface ReportPdfLabels {
   signatures: string;
   /** `{{ok}}`, `{{notOk}}`, `{{na}}`, `{{open}}`. */
   summary: string;
+  /** `{{open}}` of `{{total}}`: printed at the top when items were left unchecked. */
+  unchecked: string;
   fields: Record<FieldKey, string>;
   states: Record<ChecklistState | 'open', string>;
   status: Record<ReportStatus, string>;
@@ -90,6 +92,7 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
     approval: 'Approval',
     rejection: 'Rejection',
     signatures: 'Signatures',
+    unchecked: '{{open}} of {{total}} checklist items were not checked',
     summary: '✓ {{ok}} OK · ✗ {{notOk}} not OK · – {{na}} n/a · {{open}} not checked',
     fields: {
       reportDate: 'Report date',
@@ -137,6 +140,7 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
     approval: 'Freigabe',
     rejection: 'Ablehnung',
     signatures: 'Unterschriften',
+    unchecked: '{{open}} von {{total}} Prüfpunkten wurden nicht geprüft',
     summary: '✓ {{ok}} in Ordnung · ✗ {{notOk}} mangelhaft · – {{na}} entfällt · {{open}} nicht geprüft',
     fields: {
       reportDate: 'Berichtsdatum',
@@ -184,6 +188,7 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
     approval: 'Одобрение',
     rejection: 'Отхвърляне',
     signatures: 'Подписи',
+    unchecked: '{{open}} от {{total}} точки от контролния списък не са проверени',
     summary: '✓ {{ok}} изправни · ✗ {{notOk}} неизправни · – {{na}} неприложими · {{open}} непроверени',
     fields: {
       reportDate: 'Дата на доклада',
@@ -231,6 +236,7 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
     approval: 'Έγκριση',
     rejection: 'Απόρριψη',
     signatures: 'Υπογραφές',
+    unchecked: '{{open}} από {{total}} σημεία ελέγχου δεν ελέγχθηκαν',
     summary: '✓ {{ok}} εντάξει · ✗ {{notOk}} μη εντάξει · – {{na}} δεν ισχύει · {{open}} δεν ελέγχθηκαν',
     fields: {
       reportDate: 'Ημερομηνία αναφοράς',
@@ -311,6 +317,11 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
     generatedAt: options.generatedAt,
   });
 
+  const counts = checklistSummary(report.checklist, report.checklistItems);
+  if (counts.open > 0) {
+    const total = counts.ok + counts.not_ok + counts.na + counts.open;
+    doc.notice(fill(l.unchecked, { open: counts.open, total }));
+  }
   doc.section(l.general);
   doc.keyValues([
     [l.fields.reportDate, formatDate(report.reportDate, language)],
@@ -341,7 +352,6 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
   }
 
   doc.section(l.checklist);
-  const counts = checklistSummary(report.checklist, report.checklistItems);
   doc.paragraph(fill(l.summary, { ok: counts.ok, notOk: counts.not_ok, na: counts.na, open: counts.open }));
   for (const category of report.checklistItems) {
     const results = report.checklist[category.key] ?? {};

@@ -35,6 +35,8 @@ export const users = pgTable(
     lastLogin: ts('last_login'),
     /** Bumped on password change or deactivation: older tokens stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The language the user last chose in the app (en, de, bg, gr): e-mail and push speak it. */
+    language: text('language'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -88,8 +90,12 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
+    /** Rendered in the site's default language: what a reader sees when the key is unknown. */
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** The message key and raw parameters each reader's language is rendered from. */
+    messageKey: text('message_key'),
+    params: jsonb('params').$type<Record<string, unknown>>(),
     link: text('link'),
     read: boolean('read').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -31,6 +31,7 @@ function withDefaults(data: unknown): Settings {
     features: stored.features ?? {},
     notifications: stored.notifications ?? {},
     maintenance: stored.maintenance ?? {},
+    reports: stored.reports ?? {},
   });
   const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;

@@ -23,6 +23,7 @@ import type { Notification } from '@/domain/notification';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 import { useSettings } from '@/client/shell/session/settings-store';
 import { relativeTime } from './format-time';
+import { inLanguage } from './localize';
 import { NotificationIcon } from './notification-icon';
 import { useFollowNotificationLink } from './notification-link';
 import classes from './notifications.module.css';
@@ -163,30 +164,32 @@ function BellDropdown() {
                 </Text>
               </Stack>
             ) : (
-              latest.map((notification) => (
-                <UnstyledButton
-                  key={notification.id}
-                  className={classes.item}
-                  onClick={() => open(notification)}
-                  data-highlighted={highlighted.includes(notification.id) || undefined}
-                  data-notification-id={notification.id}
-                >
-                  <NotificationIcon type={notification.type} size={30} />
-                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-                    <Text size="sm" fw={600} lineClamp={2}>
-                      {notification.title}
-                    </Text>
-                    {notification.message ? (
-                      <Text size="sm" c="dimmed" lineClamp={3}>
-                        {notification.message}
+              latest
+                .map((stored) => inLanguage(stored, i18n.language))
+                .map((notification) => (
+                  <UnstyledButton
+                    key={notification.id}
+                    className={classes.item}
+                    onClick={() => open(notification)}
+                    data-highlighted={highlighted.includes(notification.id) || undefined}
+                    data-notification-id={notification.id}
+                  >
+                    <NotificationIcon type={notification.type} size={30} />
+                    <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                      <Text size="sm" fw={600} lineClamp={2}>
+                        {notification.title}
                       </Text>
-                    ) : null}
-                    <Text size="xs" c="dimmed">
-                      {relativeTime(notification.createdAt, i18n.language)}
-                    </Text>
-                  </Stack>
-                </UnstyledButton>
-              ))
+                      {notification.message ? (
+                        <Text size="sm" c="dimmed" lineClamp={3}>
+                          {notification.message}
+                        </Text>
+                      ) : null}
+                      <Text size="xs" c="dimmed">
+                        {relativeTime(notification.createdAt, i18n.language)}
+                      </Text>
+                    </Stack>
+                  </UnstyledButton>
+                ))
             )}
           </div>
           <Stack gap="xs" className={classes.dropdownFooter}>
@@ -205,7 +208,7 @@ function BellDropdown() {
         </Popover.Dropdown>
       </Popover>
       <VisuallyHidden aria-live="polite" role="status">
-        {arrival ? t('notifications.bell.arrived', { title: arrival.title }) : ''}
+        {arrival ? t('notifications.bell.arrived', { title: inLanguage(arrival, i18n.language).title }) : ''}
       </VisuallyHidden>
     </>
   );

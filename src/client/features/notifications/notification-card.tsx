@@ -3,6 +3,7 @@ import { IconCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Notification } from '@/domain/notification';
 import { dateTime, relativeTime } from './format-time';
+import { inLanguage } from './localize';
 import { NotificationIcon } from './notification-icon';
 import { notificationTarget } from './notification-link';
 import classes from './notifications.module.css';
@@ -16,8 +17,9 @@ interface NotificationCardProps {
 }
 
 /** One notification on the /notifications page: what happened, when, and what can be done with it. */
-export function NotificationCard({ notification, highlighted, onMarkRead, onOpen }: NotificationCardProps) {
+export function NotificationCard({ highlighted, onMarkRead, onOpen, ...props }: NotificationCardProps) {
   const { t, i18n } = useTranslation();
+  const notification = inLanguage(props.notification, i18n.language);
   const target = notificationTarget(notification.link);
   const unread = !notification.read;
   return (

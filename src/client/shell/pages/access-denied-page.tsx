@@ -1,16 +1,11 @@
-import { Alert, Button } from '@mantine/core';
-import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageKey } from '@/domain/navigation';
-import { normalizeRole } from '@/domain/roles';
-import { useSession } from '../session/session-store';
 import { StatusPage } from './status-page';
 
-export function AccessDeniedPage({ page }: { page: PageKey }) {
+export function AccessDeniedPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const operatorOnDispo = page === 'dispo' && normalizeRole(user?.role) === 'operator';
   return (
     <StatusPage
       icon={<IconLock size={38} />}
@@ -22,12 +17,6 @@ export function AccessDeniedPage({ page }: { page: PageKey }) {
           {t('common.goToDashboard')}
         </Button>
       }
-    >
-      {operatorOnDispo ? (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle />} ta="start">
-          {t('errors.accessDenied.dispoInfo')}
-        </Alert>
-      ) : null}
-    </StatusPage>
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackupPhase, BackupProgress, BackupRun, BackupTrigger } from '@/domain/backup';
-import { CHANNEL_TEXTS, fillTemplate } from '@/domain/notification-channels';
 import type { DatabaseHandle } from '../../db/client';
 import { siteTimeZone } from '../../site-time';
 import { archiveDirectory } from '../../services/backup/archives';
@@ -193,13 +192,11 @@ export class BackupRunner {
       }
       app.log.error({ job: 'backup', err: outcome.error, trigger: run.trigger }, 'backup failed');
       const settings = await app.settingsStore.get();
-      const texts = CHANNEL_TEXTS[settings.app.defaultLanguage] ?? CHANNEL_TEXTS.en;
-      const values = { appName: settings.app.name, error: run.error ?? '' };
       await app.notify({
         roles: ['admin'],
         type: 'backup.failed',
-        title: fillTemplate(texts.backupFailedTitle, values),
-        message: fillTemplate(texts.backupFailedMessage, values).slice(0, 2000),
+        key: 'backup.failed',
+        params: { appName: settings.app.name, error: (run.error ?? '').slice(0, 1500) },
         link: '/settings#backups',
       });
     } catch (err) {

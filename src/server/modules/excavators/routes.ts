@@ -33,6 +33,7 @@ import {
   type ExcavatorRow,
 } from './data';
 import { readExcavatorInput } from './input';
+import { excavatorPdfRoute } from './pdf-route';
 
 const COLLECTION = 'excavators';
 const IMAGE_FOLDER = 'excavators';
@@ -80,6 +81,7 @@ function withEtag(status: number, body: Excavator) {
  */
 export async function excavatorRoutes(app: FastifyInstance) {
   app.sync.register(excavatorsCollection);
+  await app.register(excavatorPdfRoute);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: FastifyRequest) => request.user!.id;
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { STOCK_LOW_EVENT, STOCK_LOW_TEXTS } from '@/domain/inventory';
-import { fillTemplate } from '@/domain/notification-channels';
+import { STOCK_LOW_EVENT } from '@/domain/inventory';
 import type { WriteContext } from '../../plugins/write';
 
 /** Who hears about stock below its minimum. */
@@ -25,23 +24,17 @@ export async function notifyStockLow(
   crossed: readonly CrossedItem[],
 ): Promise<void> {
   if (crossed.length === 0) return;
-  const settings = await app.settingsStore.get(w.tx);
-  const texts = STOCK_LOW_TEXTS[settings.app.defaultLanguage] ?? STOCK_LOW_TEXTS.en;
   const [only] = crossed;
   const input =
     crossed.length === 1 && only
       ? {
-          title: fillTemplate(texts.title, { item: itemLabel(only) }),
-          message: fillTemplate(texts.message, {
-            item: itemLabel(only),
-            quantity: only.quantity,
-            minimum: only.minQuantity,
-          }),
+          key: 'stock.low' as const,
+          params: { item: itemLabel(only), quantity: only.quantity, minimum: only.minQuantity },
           link: `/inventory?id=${only.id}`,
         }
       : {
-          title: fillTemplate(texts.manyTitle, { count: crossed.length }),
-          message: fillTemplate(texts.manyMessage, { count: crossed.length }),
+          key: 'stock.lowMany' as const,
+          params: { count: crossed.length },
           link: '/inventory?lowStock=true',
         };
   const pending = await app.notify(

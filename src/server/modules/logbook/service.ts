@@ -1,7 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Language } from '@/domain/constants';
-import { fillTemplate } from '@/domain/notification-channels';
 import { SIGNATURE_MISSING_MESSAGE, type LogbookEntry } from '@/domain/logbook';
 import type { LogbookAction, LogbookDecision } from '@/domain/logbook-status';
 import { normalizeRole } from '@/domain/roles';
@@ -10,10 +8,9 @@ import { users } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden } from '../../http-error';
 import { sniffImageType } from '../../services/storage';
 import type { WriteContext } from '../../plugins/write';
-import { LOGBOOK_NOTIFICATION_TEXTS } from './texts';
 
-export const LOGBOOK_PENDING_EVENT = 'logbook.pending';
-export const LOGBOOK_APPROVED_EVENT = 'logbook.approved';
+export const LOGBOOK_PENDING_EVENT = 'logbook.pending' as const;
+export const LOGBOOK_APPROVED_EVENT = 'logbook.approved' as const;
 /** Who reviews: the roles holding logbook:approve. */
 export const LOGBOOK_REVIEWER_ROLES = ['manager', 'admin'];
 
@@ -57,15 +54,6 @@ export function assertPngSignature(signature: string): void {
 /** The signature itself stays out of the audit log: only whether one is on file. */
 export const signatureMark = (signature: string | null) => (signature ? 'set' : null);
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
-function displayDate(date: string, language: Language): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
-  );
-}
-
 const displayName = (user: { name: string | null; username: string }) => user.name || user.username;
 
 /**
@@ -79,16 +67,7 @@ export async function notifyTransition(
   event: typeof LOGBOOK_PENDING_EVENT | typeof LOGBOOK_APPROVED_EVENT,
   entry: LogbookEntry,
 ): Promise<void> {
-  const settings = await app.settingsStore.get(w.tx);
-  const language = settings.app.defaultLanguage;
-  const t = LOGBOOK_NOTIFICATION_TEXTS[language] ?? LOGBOOK_NOTIFICATION_TEXTS.en;
   const me = request.user!;
-  const values = {
-    date: displayDate(entry.date, language),
-    site: entry.site ? ` (${entry.site})` : '',
-    author: displayName(me),
-    reviewer: displayName(me),
-  };
   const link = `/betriebstagebuch?id=${entry.id}`;
   const recipients =
     event === LOGBOOK_PENDING_EVENT
@@ -101,8 +80,8 @@ export async function notifyTransition(
     {
       userIds: recipients,
       type: event,
-      title: fillTemplate(event === LOGBOOK_PENDING_EVENT ? t.pendingTitle : t.approvedTitle, values),
-      message: fillTemplate(event === LOGBOOK_PENDING_EVENT ? t.pendingMessage : t.approvedMessage, values),
+      key: event,
+      params: { date: entry.date, site: entry.site ?? '', actor: displayName(me) },
       link,
     },
     w.tx,

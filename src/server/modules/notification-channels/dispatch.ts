@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LANGUAGE } from '@/domain/constants';
+import { DEFAULT_LANGUAGE, type Language } from '@/domain/constants';
 import { CHANNEL_TEXTS, fillTemplate, isChatChannel, type PushPayload } from '@/domain/notification-channels';
 import type { Notification } from '@/domain/notification';
 import { DEFAULT_NOTIFICATION_URL } from '@/domain/service-worker';
@@ -42,8 +42,8 @@ export function absoluteLink(publicUrl: string | undefined, link: string | null 
   return `${publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-export function textsFor(config: ChannelConfig) {
-  const language = config.settings.app.defaultLanguage ?? DEFAULT_LANGUAGE;
+export function textsFor(config: ChannelConfig, recipientLanguage?: Language) {
+  const language = recipientLanguage ?? config.settings.app.defaultLanguage ?? DEFAULT_LANGUAGE;
   return { language, appName: config.settings.app.name, t: CHANNEL_TEXTS[language] ?? CHANNEL_TEXTS.en };
 }
 
@@ -77,10 +77,16 @@ export function chatMessageOf(
 export async function sendEmail(
   ctx: DispatchContext,
   to: string,
-  content: { recipientName: string; title: string; message: string; link: string | null },
+  content: {
+    recipientName: string;
+    title: string;
+    message: string;
+    link: string | null;
+    language?: Language;
+  },
 ) {
   const { email } = ctx.config.channels;
-  const { language, appName } = textsFor(ctx.config);
+  const { language, appName } = textsFor(ctx.config, content.language);
   const mail = renderNotificationMail({
     language,
     appName,
@@ -139,7 +145,7 @@ export async function dispatchDelivery(row: DeliveryRow, ctx: DispatchContext): 
     return { status: 'cancelled', reason: `Unknown channel ${channel}` };
   if (!ctx.config.channels[channel].enabled) return { status: 'cancelled', reason: 'Channel switched off' };
   if (!isConfigured(ctx.config, channel)) return { status: 'cancelled', reason: 'Channel not configured' };
-  const { notification, recipientName } = row.payload as DeliveryPayload;
+  const { notification, recipientName, language } = row.payload as DeliveryPayload;
   try {
     if (channel === 'email') {
       if (!row.target) return { status: 'cancelled', reason: 'No recipient address' };
@@ -148,6 +154,7 @@ export async function dispatchDelivery(row: DeliveryRow, ctx: DispatchContext): 
         title: notification.title,
         message: notification.message,
         link: notification.link,
+        language,
       });
     } else if (channel === 'push') {
       const [subscription] = row.target

@@ -1,7 +1,7 @@
 import { eq, isNull, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maintenanceDue, serviceIntervalFromSettings } from '@/domain/maintenance';
-import { CHANNEL_TEXTS, fillTemplate, type NotificationEvent } from '@/domain/notification-channels';
+import type { NotificationEvent } from '@/domain/notification-channels';
 import type { Executor } from '../../db/client';
 import { appSettings, excavators, maintenanceAlerts } from '../../db/schema';
 import { withJobLock } from '../../plugins/idempotency';
@@ -25,8 +25,6 @@ export type MaintenanceCheckResult =
       cleared: number;
     };
 
-const LOCALE: Record<string, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
 /**
  * Notifies managers once per machine and threshold when maintenance is due soon or urgently, and
  * remembers it (maintenance_alerts) until the machine is serviced, i.e. its label is back to 'ok'.
@@ -47,10 +45,6 @@ async function checkMachines(app: FastifyInstance, tx: Executor, pending: Pendin
   // The service interval is read from the raw document: the settings schema does not carry it yet.
   const [raw] = await tx.select({ data: appSettings.data }).from(appSettings).where(eq(appSettings.id, 1));
   const interval = serviceIntervalFromSettings(raw?.data);
-  const settings = await app.settingsStore.get(tx);
-  const language = settings.app.defaultLanguage;
-  const t = CHANNEL_TEXTS[language] ?? CHANNEL_TEXTS.en;
-  const hoursFormat = new Intl.NumberFormat(LOCALE[language] ?? 'en-GB', { maximumFractionDigits: 1 });
 
   const machines = await tx
     .select({
@@ -96,27 +90,19 @@ async function checkMachines(app: FastifyInstance, tx: Executor, pending: Pendin
       .returning({ threshold: maintenanceAlerts.threshold });
     if (!inserted.some((row) => row.threshold === threshold)) continue;
 
-    const values = {
-      machine: machine.name,
-      model: machine.model,
-      serial: machine.serialNumber,
-      hours: hoursFormat.format(Math.abs(due.hoursUntil)),
-    };
-    const title = fillTemplate(
-      threshold === 'urgent' ? t.maintenanceUrgentTitle : t.maintenanceSoonTitle,
-      values,
-    );
-    const message = fillTemplate(
-      due.hoursUntil < 0 ? t.maintenanceOverdueMessage : t.maintenanceDueMessage,
-      values,
-    );
     pending.push(
       await app.notify(
         {
           roles: MAINTENANCE_RECIPIENT_ROLES,
           type: MAINTENANCE_EVENT,
-          title,
-          message,
+          key: 'maintenance.due',
+          params: {
+            threshold,
+            hoursUntil: due.hoursUntil,
+            machine: machine.name,
+            model: machine.model,
+            serial: machine.serialNumber,
+          },
           link: `/excavators?id=${machine.id}`,
         },
         tx,

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { isFeatureEnabled } from '@/domain/features';
+import type { Language } from '@/domain/constants';
 import type { Notification } from '@/domain/notification';
+import { renderNotification } from '@/domain/notification-texts';
 import type { Database } from '../../db/client';
 import { notificationDeliveries, pushSubscriptions, users } from '../../db/schema';
 import { channelsFor, type ChannelConfig } from './config';
@@ -14,10 +16,14 @@ export type DeliveryStatus = 'pending' | 'sent' | 'dead' | 'cancelled';
 export interface DeliveryPayload {
   notification: Notification;
   recipientName?: string;
+  /** The recipient's language: the e-mail's own wording (greeting, footer) follows it. */
+  language?: Language;
 }
 
 export interface PublishedNotification {
   userId: string;
+  /** The recipient's language, which `notification`'s title and message are already in. */
+  language?: Language;
   notification: Notification;
 }
 
@@ -65,12 +71,12 @@ export async function enqueueDeliveries(
       .select({ id: users.id, email: users.email, name: users.name, username: users.username })
       .from(users)
       .where(and(inArray(users.id, userIds), eq(users.active, true), isNotNull(users.email)));
-    for (const { userId, notification } of items) {
+    for (const { userId, notification, language } of items) {
       const user = recipients.find((r) => r.id === userId);
       const email = user?.email?.trim();
       if (!user || !email) continue;
       const recipientName = user.name?.trim() || user.username;
-      row('email', `email:${notification.id}`, { notification, recipientName }, userId, email);
+      row('email', `email:${notification.id}`, { notification, recipientName, language }, userId, email);
     }
   }
 
@@ -85,10 +91,13 @@ export async function enqueueDeliveries(
     }
   }
 
-  // Chat channels get the event once, not once per recipient.
+  // Chat channels get the event once, not once per recipient: a shared channel reads the site's language.
+  const siteLanguage = config.settings.app.defaultLanguage;
+  const shared = renderNotification(first.key, first.params, siteLanguage);
+  const forChat = shared ? { ...first, ...shared } : first;
   for (const channel of channels) {
     if (channel === 'email' || channel === 'push') continue;
-    row(channel, `${channel}:${first.id}`, { notification: first }, null, null);
+    row(channel, `${channel}:${first.id}`, { notification: forChat, language: siteLanguage }, null, null);
   }
 
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {

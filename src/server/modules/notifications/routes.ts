@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,13 +9,16 @@ import {
 } from '@/domain/notification';
 import { notFound } from '../../http-error';
 import { errorBodySchema } from '../auth/schemas';
-import { listNotifications, markAllRead, markRead } from './service';
+import { listNotifications, markAllRead, markRead, readerLanguage } from './service';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
 /** The signed-in user's own notifications (spec §5 Notifications). */
 export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** Texts come in the reader's chosen language (the app re-renders them when it switches). */
+  const languageOf = async (request: FastifyRequest) =>
+    readerLanguage(request.user?.language, (await app.settingsStore.get()).app.defaultLanguage);
 
   r.get('/notifications', {
     config: { access: 'notifications:read' },
@@ -24,7 +27,8 @@ export async function notificationRoutes(app: FastifyInstance) {
       querystring: notificationListQuerySchema,
       response: { 200: z.array(notificationSchema), 400: errorBodySchema, ...errors },
     },
-    handler: async (request) => listNotifications(app.db, request.user!.id, request.query.onlyUnread),
+    handler: async (request) =>
+      listNotifications(app.db, request.user!.id, request.query.onlyUnread, await languageOf(request)),
   });
 
   r.patch('/notifications/read-all', {
@@ -51,10 +55,12 @@ export async function notificationRoutes(app: FastifyInstance) {
       params: notificationIdParamsSchema,
       response: { 200: notificationSchema, 404: errorBodySchema, ...errors },
     },
-    handler: async (request) =>
-      app.db.transaction(async (tx) => {
+    handler: async (request) => {
+      // Read before the transaction: on the embedded database a second query inside it would wait forever.
+      const language = await languageOf(request);
+      return app.db.transaction(async (tx) => {
         // Another user's notification answers 404 like a missing one: ids are not disclosed.
-        const result = await markRead(tx, request.user!.id, request.params.id);
+        const result = await markRead(tx, request.user!.id, request.params.id, language);
         if (!result) throw notFound('Notification not found');
         if (!result.before) {
           await app.audit(
@@ -69,6 +75,7 @@ export async function notificationRoutes(app: FastifyInstance) {
           );
         }
         return result.notification;
-      }),
+      });
+    },
   });
 }

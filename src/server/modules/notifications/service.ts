@@ -1,20 +1,26 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
+import { isLanguage, type Language } from '@/domain/constants';
 import { notificationInputSchema, type Notification, type NotificationInput } from '@/domain/notification';
+import { renderNotification } from '@/domain/notification-texts';
 import { normalizeRole } from '@/domain/roles';
 import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export function toNotification(row: NotificationRow): Notification {
+/** The row as its reader sees it: rendered in `language` when its key is known, else as stored. */
+export function toNotification(row: NotificationRow, language?: Language): Notification {
+  const rendered = language ? renderNotification(row.messageKey, row.params, language) : null;
   return {
     id: row.id,
     _id: row.id,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    title: rendered?.title ?? row.title,
+    message: rendered?.message ?? row.message,
+    key: row.messageKey,
+    params: row.params,
     link: row.link,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
@@ -24,7 +30,7 @@ export function toNotification(row: NotificationRow): Notification {
 /** Notifications stored by `notify`, not yet announced to sockets. */
 export interface PendingNotifications {
   /** One per recipient. */
-  items: ReadonlyArray<{ userId: string; notification: Notification }>;
+  items: ReadonlyArray<{ userId: string; language: Language; notification: Notification }>;
   /**
    * Emits `notification:created` for every item and queues the e-mail, push and chat deliveries
    * (modules/notification-channels). Call it once the transaction that stored them has committed;
@@ -35,20 +41,29 @@ export interface PendingNotifications {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+interface Recipient {
+  id: string;
+  language: string | null;
+}
+
 /** Active users named by id or holding one of the roles (compared in lower case), each once. */
-async function findRecipients(executor: Executor, userIds: string[], roles: string[]): Promise<string[]> {
+async function findRecipients(executor: Executor, userIds: string[], roles: string[]): Promise<Recipient[]> {
   const ids = [...new Set(userIds.filter((id) => UUID.test(id)))];
   const roleNames = [...new Set(roles.map(normalizeRole).filter(Boolean))];
   const match: SQL[] = [];
   if (ids.length) match.push(inArray(users.id, ids));
   if (roleNames.length) match.push(inArray(sql`lower(trim(${users.role}))`, roleNames));
   if (!match.length) return [];
-  const rows = await executor
-    .select({ id: users.id })
+  return executor
+    .select({ id: users.id, language: users.language })
     .from(users)
     .where(and(eq(users.active, true), or(...match)))
     .orderBy(users.id);
-  return rows.map((r) => r.id);
+}
+
+/** The language a user chose in the app, else the site's default. */
+export function readerLanguage(chosen: string | null | undefined, siteDefault: Language): Language {
+  return chosen && isLanguage(chosen) ? chosen : siteDefault;
 }
 
 /**
@@ -73,22 +88,32 @@ export async function notify(
   const data = notificationInputSchema.parse(input);
   const recipients = await findRecipients(executor ?? app.db, data.userIds ?? [], data.roles ?? []);
   let rows: NotificationRow[] = [];
+  const siteLanguage = (await app.settingsStore.get(executor)).app.defaultLanguage;
   if (recipients.length) {
+    // The stored text is the site language's rendering: the fallback for a key a reader cannot render.
+    const stored = renderNotification(data.key, data.params, siteLanguage);
     rows = await (executor ?? app.db)
       .insert(notifications)
       .values(
-        recipients.map((userId) => ({
+        recipients.map(({ id: userId }) => ({
           id: uuidv7(),
           userId,
           type: data.type,
-          title: data.title,
-          message: data.message,
+          title: stored?.title ?? data.title ?? '',
+          message: stored?.message ?? data.message ?? '',
+          messageKey: data.key ?? null,
+          params: data.key ? (data.params ?? {}) : null,
           link: data.link ?? null,
         })),
       )
       .returning();
   }
-  const items = rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
+  const languageOf = new Map(recipients.map((r) => [r.id, readerLanguage(r.language, siteLanguage)]));
+  // Sockets, e-mail and push carry each recipient's own language.
+  const items = rows.map((row) => {
+    const language = languageOf.get(row.userId) ?? siteLanguage;
+    return { userId: row.userId, language, notification: toNotification(row, language) };
+  });
   let published = false;
   const pending: PendingNotifications = {
     items,
@@ -112,6 +137,7 @@ export async function listNotifications(
   executor: Executor,
   userId: string,
   onlyUnread: boolean,
+  language?: Language,
 ): Promise<Notification[]> {
   const query = executor
     .select()
@@ -120,7 +146,7 @@ export async function listNotifications(
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .$dynamic();
   const rows = onlyUnread ? await query : await query.limit(NOTIFICATION_LIST_CAP);
-  return rows.map(toNotification);
+  return rows.map((row) => toNotification(row, language));
 }
 
 /** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */
@@ -128,6 +154,7 @@ export async function markRead(
   executor: Executor,
   userId: string,
   id: string,
+  language?: Language,
 ): Promise<{ before: boolean; notification: Notification } | undefined> {
   if (!UUID.test(id)) return undefined;
   const [current] = await executor
@@ -140,7 +167,7 @@ export async function markRead(
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  return row ? { before: current.read, notification: toNotification(row) } : undefined;
+  return row ? { before: current.read, notification: toNotification(row, language) } : undefined;
 }
 
 /** Marks every unread notification of the user read and returns how many changed. */

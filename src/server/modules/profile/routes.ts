@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileUpdateSchema, signatureUpdateSchema, userSchema } from '@/domain/user';
+import { languageUpdateSchema, profileUpdateSchema, signatureUpdateSchema, userSchema } from '@/domain/user';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
@@ -37,6 +37,35 @@ export async function profileRoutes(app: FastifyInstance) {
     config,
     schema: { tags: ['profile'], body: profileUpdateSchema, response: { 200: userSchema, ...errors } },
     handler: async (request) => updateUser(app, request, request.user!.id, request.body, 'profile.updated'),
+  });
+
+  // Any signed-in user, view-only roles too: it is where their own notifications are read.
+  r.put('/profile/language', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['profile'],
+      body: languageUpdateSchema,
+      response: { 200: languageUpdateSchema, 400: errorBodySchema, 401: errorBodySchema },
+    },
+    handler: async (request) => {
+      const { language } = request.body;
+      const me = request.user!;
+      if (me.language === language) return { language };
+      await app.db.transaction(async (tx) => {
+        await tx.update(users).set({ language }).where(eq(users.id, me.id));
+        await app.audit(
+          request,
+          {
+            action: 'profile.updated',
+            entity: 'user',
+            entityId: me.id,
+            changes: { language: { from: me.language, to: language } },
+          },
+          tx,
+        );
+      });
+      return { language };
+    },
   });
 
   r.put('/profile/signature', {

@@ -2,10 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reportApproveSchema, reportRejectSchema, reportSchema } from '@/domain/report';
+import {
+  reportApproveSchema,
+  reportRejectSchema,
+  reportSchema,
+  UNCHECKED_ITEMS_MESSAGE,
+  uncheckedItems,
+  type Report,
+} from '@/domain/report';
 import type { ReportAction } from '@/domain/report-status';
+import type { Executor } from '../../db/client';
 import { reports } from '../../db/schema';
-import { notFound } from '../../http-error';
+import { HttpError, notFound } from '../../http-error';
 import { assertFreshVersion, readIfMatch } from '../../plugins/write';
 import { errorBodySchema } from '../auth/schemas';
 import { findReport, oneReportToApi, type ReportRow } from './data';
@@ -45,6 +53,8 @@ const plain = (values: Record<string, unknown>) =>
 interface Step {
   action: ReportAction;
   event: ReportEvent;
+  /** Refuses the step for the report as it is (after the status machine allowed it). */
+  check?(report: Report, tx: Executor): Promise<void>;
   /** The columns the step sets, given the report as it is. */
   changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
 }
@@ -63,6 +73,7 @@ async function runStep(app: FastifyInstance, request: FastifyRequest, reply: Fas
     const current = await oneReportToApi(w.tx, existing);
     assertFreshVersion(expected, existing.version, current);
     assertTransition(request, existing, step.action, current);
+    await step.check?.(current, w.tx);
     const now = new Date();
     const changes = step.changes(existing, request, now);
     const [row] = await w.tx
@@ -113,6 +124,17 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
       runStep(app, request, reply, {
         action: 'submit',
         event: 'report.submitted',
+        // The site may demand an answer for every item; otherwise the count travels with the report.
+        check: async (report, tx) => {
+          const settings = await app.settingsStore.get(tx);
+          const { unchecked, total } = uncheckedItems(report);
+          if (settings.reports.requireAllChecklistItems && unchecked > 0)
+            throw new HttpError('UNPROCESSABLE', UNCHECKED_ITEMS_MESSAGE, {
+              reason: 'unchecked_items',
+              unchecked,
+              total,
+            });
+        },
         // A resubmitted report starts a fresh review: the last decision is cleared (the audit keeps it).
         changes: (_row, _request, now) => ({
           status: 'pending',

@@ -1,6 +1,8 @@
-import { Badge, Card, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Checkbox, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment, DispoRound } from '@/domain/dispo';
 import { OPERATION_LABEL } from '../labels';
 
 interface RoundsViewProps {
@@ -15,6 +17,8 @@ interface RoundsViewProps {
 /** The rounds in order, each with its notes and containers. */
 export function RoundsView({ assignment, canTick, busyIndex, onToggle }: RoundsViewProps) {
   const { t } = useTranslation();
+  // A phone has no room for three columns: the operation (what the driver does) would scroll away.
+  const narrow = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   if (assignment.rounds.length === 0)
     return (
       <Card withBorder radius="md">
@@ -51,30 +55,7 @@ export function RoundsView({ assignment, canTick, busyIndex, onToggle }: RoundsV
                 </Badge>
               )}
             </Group>
-            <Table.ScrollContainer minWidth={420} type="native">
-              <Table aria-label={t('dispo.view.itemsOf', { n })}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('dispo.fields.containerType')}</Table.Th>
-                    <Table.Th ta="end">{t('dispo.fields.quantity')}</Table.Th>
-                    <Table.Th>{t('dispo.fields.operation')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {round.items.map((item, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td>
-                        {item.containerType
-                          ? `${item.containerType.name} (${item.containerType.volume} m³)`
-                          : t('dispo.view.unknownType')}
-                      </Table.Td>
-                      <Table.Td ta="end">{item.quantity}</Table.Td>
-                      <Table.Td>{t(OPERATION_LABEL[item.operation])}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {narrow ? <ItemCards round={round} n={n} t={t} /> : <ItemTable round={round} n={n} t={t} />}
             {round.notes ? (
               <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
                 <Text span fw={600}>
@@ -86,6 +67,73 @@ export function RoundsView({ assignment, canTick, busyIndex, onToggle }: RoundsV
           </Card>
         );
       })}
+    </Stack>
+  );
+}
+
+interface ItemsProps {
+  round: DispoRound;
+  n: number;
+  t: TFunction;
+}
+
+function typeLabel(item: DispoRound['items'][number], t: TFunction): string {
+  return item.containerType
+    ? `${item.containerType.name} (${item.containerType.volume} m³)`
+    : t('dispo.view.unknownType');
+}
+
+function ItemTable({ round, n, t }: ItemsProps) {
+  return (
+    <Table.ScrollContainer minWidth={420} type="native">
+      <Table aria-label={t('dispo.view.itemsOf', { n })}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('dispo.fields.containerType')}</Table.Th>
+            <Table.Th ta="end">{t('dispo.fields.quantity')}</Table.Th>
+            <Table.Th>{t('dispo.fields.operation')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {round.items.map((item, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>{typeLabel(item, t)}</Table.Td>
+              <Table.Td ta="end">{item.quantity}</Table.Td>
+              <Table.Td>{t(OPERATION_LABEL[item.operation])}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** One card per item on a phone: the operation first, where the eye lands. */
+function ItemCards({ round, n, t }: ItemsProps) {
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={t('dispo.view.itemsOf', { n })}
+      p={0}
+      m={0}
+      style={{ listStyle: 'none' }}
+    >
+      {round.items.map((item, i) => (
+        <Paper key={i} component="li" withBorder radius="sm" p="sm" data-testid="round-item-card">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Badge size="lg" variant="light" style={{ flexShrink: 0 }}>
+              {t(OPERATION_LABEL[item.operation])}
+            </Badge>
+            <Text fw={700} aria-label={`${t('dispo.fields.quantity')}: ${item.quantity}`}>
+              × {item.quantity}
+            </Text>
+          </Group>
+          <Text size="sm" mt={6} style={{ overflowWrap: 'anywhere' }}>
+            {typeLabel(item, t)}
+          </Text>
+        </Paper>
+      ))}
     </Stack>
   );
 }

@@ -79,12 +79,4 @@ export async function excavatorPdfBlob(request: ExcavatorPdfRequest): Promise<Bl
   return new Blob([bytes], { type: 'application/pdf' });
 }
 
-/** A file name safe on every system: `excavator-CAT-320-SN1234.pdf`. */
-export function excavatorPdfName(excavator: Pick<Excavator, 'name' | 'serialNumber'>): string {
-  const base = `${excavator.name}-${excavator.serialNumber}`
-    .normalize('NFKD')
-    .replace(/[^\w.-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `excavator-${base || 'export'}.pdf`;
-}
+export { excavatorPdfName } from '@/domain/pdf';

@@ -16,6 +16,7 @@ import { ApiError, apiFetch } from '@/client/api/client';
 import { currentLanguage } from '@/client/i18n';
 import { META_KEYS, useSyncEngine } from '@/client/offline';
 import { CategoryCard } from './category-card';
+import { RequireAllSwitch } from './require-all-switch';
 import {
   move,
   newCategory,
@@ -60,7 +61,7 @@ export function ChecklistSection({ readOnly, onDirtyChange }: ChecklistSectionPr
       }
       setLoadError(error);
     };
-    apiFetch<unknown>('/api/checklist-config')
+    apiFetch<unknown>('/checklist-config')
       .then((body) => apply(checklistConfigSchema.parse(body), null))
       .catch(async (error: unknown) => {
         // Offline: the device's cached configuration is shown (saving needs the server).
@@ -113,7 +114,7 @@ export function ChecklistSection({ readOnly, onDirtyChange }: ChecklistSectionPr
     setSaving(true);
     try {
       const saved = checklistConfigSchema.parse(
-        await apiFetch<unknown>('/api/checklist-config', { method: 'PUT', body: toConfig(state) }),
+        await apiFetch<unknown>('/checklist-config', { method: 'PUT', body: toConfig(state) }),
       );
       await engine.db.meta.put({ key: META_KEYS.checklistConfig, value: saved });
       setLoaded(saved);
@@ -136,6 +137,7 @@ export function ChecklistSection({ readOnly, onDirtyChange }: ChecklistSectionPr
     !!problems && (problems.keys || !!problems.general || Object.keys(problems.byUid).length > 0);
   return (
     <Stack gap="md" data-testid="checklist-editor">
+      <RequireAllSwitch readOnly={readOnly} />
       {loadError ? (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
           {loadError}

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_REASON } from '@/domain/report';
@@ -9,14 +10,78 @@ interface BaseProps {
   onClose: () => void;
 }
 
+interface UncheckedCount {
+  unchecked: number;
+  total: number;
+}
+
+/** The unchecked count, impossible to overlook where a report is submitted or approved. */
+export function UncheckedAlert({ unchecked, total }: UncheckedCount) {
+  const { t } = useTranslation();
+  if (unchecked === 0) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="unchecked-alert">
+      <Text fw={700} size="sm">
+        {t('reports.unchecked.count', { unchecked, total })}
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * Submitting with unchecked items: go back, mark the rest as n/a (form only), or — unless the site
+ * requires every item — submit anyway.
+ */
+export function IncompleteChecklistModal({
+  opened,
+  onClose,
+  count,
+  required,
+  onMarkRest,
+  onSubmitAnyway,
+}: BaseProps & {
+  count: UncheckedCount;
+  required: boolean;
+  onMarkRest?: () => void;
+  onSubmitAnyway: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('reports.unchecked.title')} centered>
+      <Stack>
+        <UncheckedAlert {...count} />
+        <Text size="sm">{required ? t('reports.unchecked.required') : t('reports.unchecked.confirm')}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('reports.unchecked.back')}
+          </Button>
+          {onMarkRest ? (
+            <Button variant="light" onClick={onMarkRest}>
+              {t('reports.unchecked.markRest')}
+            </Button>
+          ) : null}
+          {required ? null : (
+            <Button color="orange" onClick={onSubmitAnyway}>
+              {t('reports.unchecked.submitAnyway')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** Approve: the manager signs (required) and may give the printed name. */
 export function ApproveModal({
   opened,
   onClose,
   defaultName,
+  unchecked,
   onApprove,
 }: BaseProps & {
   defaultName: string;
+  /** Items the operator left unchecked, shown above everything else. */
+  unchecked?: UncheckedCount;
   onApprove: (signature: string, managerName: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -40,6 +105,7 @@ export function ApproveModal({
   return (
     <Modal opened={opened} onClose={onClose} title={t('reports.approve.title')} size="lg" centered>
       <Stack>
+        {unchecked ? <UncheckedAlert {...unchecked} /> : null}
         <Text size="sm">{t('reports.approve.text')}</Text>
         <TextInput
           label={t('reports.fields.managerName')}

@@ -12,13 +12,15 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uncheckedItems } from '@/domain/report';
 import { allowedReportActions } from '@/domain/report-status';
 import type { User } from '@/domain/user';
+import { useSettings } from '@/client/shell/session/settings-store';
 import type { ReportRecord } from '../model';
 import type { ReportActions as Writes } from '../use-report-actions';
 import { pdfBlocker, useReportPdf } from '../use-report-pdf';
 import type { ExcavatorInfo } from '../use-reports';
-import { ApproveModal, DeleteModal, RejectModal } from './confirm-modals';
+import { ApproveModal, DeleteModal, IncompleteChecklistModal, RejectModal } from './confirm-modals';
 
 interface ReportActionsProps {
   report: ReportRecord;
@@ -33,7 +35,7 @@ interface ReportActionsProps {
   onPrint?: () => void;
 }
 
-type Dialog = 'approve' | 'reject' | 'delete' | null;
+type Dialog = 'incomplete' | 'approve' | 'reject' | 'delete' | null;
 
 /** The buttons a user may use on this report now (role and status machine), with their dialogs. */
 export function ReportActionButtons({
@@ -52,6 +54,8 @@ export function ReportActionButtons({
   const pdf = useReportPdf(me);
   const allowed = new Set(allowedReportActions(me, report));
   const blocker = pdfBlocker(report, me, t);
+  const unchecked = uncheckedItems(report);
+  const requireAll = useSettings().settings.reports.requireAllChecklistItems;
 
   const run = async (work: () => Promise<void>, success: string, failure: string) => {
     try {
@@ -64,6 +68,15 @@ export function ReportActionButtons({
       notifications.show({ color: 'red', message: failure });
       return false;
     }
+  };
+
+  const submit = () => {
+    setBusy(true);
+    void run(
+      () => writes.submit(report),
+      t('reports.notices.submitted'),
+      t('reports.notices.failed'),
+    ).finally(() => setBusy(false));
   };
 
   return (
@@ -84,12 +97,8 @@ export function ReportActionButtons({
             leftSection={<IconSend size={16} />}
             loading={busy}
             onClick={() => {
-              setBusy(true);
-              void run(
-                () => writes.submit(report),
-                t('reports.notices.submitted'),
-                t('reports.notices.failed'),
-              ).finally(() => setBusy(false));
+              if (unchecked.unchecked > 0) setDialog('incomplete');
+              else submit();
             }}
           >
             {t('reports.actions.submit')}
@@ -138,11 +147,24 @@ export function ReportActionButtons({
           </Button>
         ) : null}
       </Group>
+      {dialog === 'incomplete' ? (
+        <IncompleteChecklistModal
+          opened
+          onClose={() => setDialog(null)}
+          count={unchecked}
+          required={requireAll}
+          onSubmitAnyway={() => {
+            setDialog(null);
+            submit();
+          }}
+        />
+      ) : null}
       {dialog === 'approve' ? (
         <ApproveModal
           opened
           onClose={() => setDialog(null)}
           defaultName={report.managerName ?? me.name ?? me.username}
+          unchecked={unchecked}
           onApprove={async (signature, managerName) => {
             await run(
               () => writes.approve(report, signature, managerName),

@@ -3,7 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Report } from '@/domain/report';
+import { uncheckedItems, type Report } from '@/domain/report';
+import { useSettings } from '@/client/shell/session/settings-store';
+import { IncompleteChecklistModal } from '../components/confirm-modals';
 import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
 import type { ReportRecord } from '../model';
 import { ChecklistFields } from './checklist-fields';
@@ -47,7 +49,24 @@ export function ReportForm({
     validate: (values) => validateReport(values, t),
   });
 
-  const save = async (submit: boolean) => {
+  const [incomplete, setIncomplete] = useState<{ unchecked: number; total: number } | null>(null);
+  const requireAll = useSettings().settings.reports.requireAllChecklistItems;
+
+  const markRest = () => {
+    const next: ReportFormValues['checklist'] = { ...form.values.checklist };
+    for (const category of categories) {
+      const answers = { ...next[category.key] };
+      for (const item of category.items)
+        if (!answers[item.key]?.state)
+          answers[item.key] = { state: 'na', note: answers[item.key]?.note ?? '' };
+      next[category.key] = answers;
+    }
+    form.setFieldValue('checklist', next);
+    setIncomplete(null);
+  };
+
+  /** `confirmed`: the user chose to submit although items are unchecked. */
+  const save = async (submit: boolean, confirmed = false) => {
     const result = form.validate();
     const operatorSignature = signature.current?.value() ?? null;
     if (submit && !operatorSignature) setSignatureError(t('reports.validation.signToSubmit'));
@@ -57,6 +76,11 @@ export function ReportForm({
     const domain = schemaErrors(payload, t);
     if (Object.keys(domain).length > 0) {
       form.setErrors(domain);
+      return;
+    }
+    const count = uncheckedItems(payload);
+    if (submit && count.unchecked > 0 && (!confirmed || requireAll)) {
+      setIncomplete(count);
       return;
     }
     setSaving(submit ? 'submit' : 'save');
@@ -132,6 +156,17 @@ export function ReportForm({
           </Button>
         </Group>
       </Stack>
+      <IncompleteChecklistModal
+        opened={incomplete !== null}
+        onClose={() => setIncomplete(null)}
+        count={incomplete ?? { unchecked: 0, total: 0 }}
+        required={requireAll}
+        onMarkRest={markRest}
+        onSubmitAnyway={() => {
+          setIncomplete(null);
+          void save(true, true);
+        }}
+      />
     </form>
   );
 }
