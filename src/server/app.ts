@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ensureAdmin } from './bootstrap';
+import { withSafeLogging } from './log-safety';
 import { ConfigError, type Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     ...(servers && { serverFactory: servers.factory }),
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withSafeLogging(options.logger ?? { level: config.logLevel }),
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in logs let an operator follow one request through the log.
