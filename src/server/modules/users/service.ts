@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
+import { forgetAccount } from '../auth/throttle';
 import { isAdmin } from '@/domain/permissions';
 import type { CreateUser, UpdateUser, User } from '@/domain/user';
 import { hashPassword } from '../../bootstrap';
@@ -149,6 +150,8 @@ export async function resetPassword(
       { action: 'user.password_reset', entity: 'user', entityId: id, changes: { password: 'reset' } },
       tx,
     );
+    // A reset is how an admin helps someone who was held back: their waits end with it.
+    await forgetAccount(tx, id);
     return toUser(row!);
   });
 }
