@@ -183,6 +183,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database }) {
         await forgetAccount(tx, me.id);
         return row!;
       });
+      app.events.emit('user:revoked', me.id);
       return { token: await app.tokens.sign(updated), user: toUser(updated) };
     },
   });
