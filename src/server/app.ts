@@ -1,6 +1,8 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ensureAdmin } from './bootstrap';
+import { withSafeLogging } from './log-safety';
 import { ConfigError, type Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
@@ -76,8 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     ...(servers && { serverFactory: servers.factory }),
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    logger: withSafeLogging(options.logger ?? { level: config.logLevel }),
+    // Forwarded headers only from the configured proxies: from anyone else they would be made up.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in logs let an operator follow one request through the log.
     requestIdHeader: 'x-request-id',
@@ -109,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(settingsStorePlugin, { db: handle.db });
   await app.register(authPlugin, { config, db: handle.db });
   await app.register(accessPlugin);
-  await app.register(auditPlugin, { db: handle.db });
+  await app.register(auditPlugin, { db: handle.db, retentionDays: config.auditRetentionDays });
   await app.register(notifyPlugin);
   await app.register(notificationChannelsPlugin, options.notificationChannels ?? {});
   await app.register(realtimePlugin, { databaseUrl: config.databaseUrl, publicUrl: config.publicUrl });
@@ -120,6 +123,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // One budget per address for anonymous API calls (sign-in, health, setup checks): a flood from
+      // one client is refused before it reaches the database. Signed-in users are not counted here.
+      await api.register(rateLimit, {
+        global: true,
+        hook: 'preHandler',
+        max: config.anonymousRateLimit,
+        timeWindow: 60_000,
+        allowList: (request) => request.user !== null,
+      });
       await api.register(authRoutes, { db: handle.db });
       await api.register(usersRoutes);
       await api.register(profileRoutes);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,7 +45,34 @@ const envSchema = z.object({
     .default('02:00'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   PG_BIN_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => parseTrustProxy(value ?? ''))
+    .refine((list) => list.every(isAddressOrCidr), {
+      message: 'must be a comma-separated list of IP addresses or CIDR ranges (like 10.0.0.5, 10.1.0.0/16)',
+    }),
+  ANONYMOUS_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
 });
+
+/** TRUST_PROXY's entries, split on commas and blanks. */
+export function parseTrustProxy(value: string): string[] {
+  return value
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -86,6 +114,15 @@ export interface Config {
   backupKeep: number;
   /** Folder holding pg_dump and pg_restore when they are not on PATH (PostgreSQL backups). */
   pgBinDir: string | undefined;
+  /**
+   * Reverse proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed; empty: none, the
+   * client address is the connection's. Trusting everyone would let any client pick its own address.
+   */
+  trustProxy: string[];
+  /** Requests per minute one address may make to the API without signing in. */
+  anonymousRateLimit: number;
+  /** Audit rows older than this many days are deleted by a daily job. */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupAt: e.BACKUP_AT,
     backupKeep: e.BACKUP_KEEP,
     pgBinDir: e.PG_BIN_DIR ? path.resolve(e.PG_BIN_DIR) : undefined,
+    trustProxy: e.TRUST_PROXY,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    anonymousRateLimit: e.ANONYMOUS_RATE_LIMIT,
   };
 }

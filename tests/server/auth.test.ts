@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, loginThrottle } from '@/server/db/schema';
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, WRONG_CURRENT_PASSWORD } from '@/server/modules/auth/routes';
-import { IP_BUDGET_FACTOR } from '@/server/modules/auth/throttle';
+import { BASE_DELAY_SECONDS, IP_BUDGET_FACTOR } from '@/server/modules/auth/throttle';
 import { ADMIN_PASSWORD, createTestApp, createUser, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -94,7 +94,7 @@ describe('sign-in rules', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: INVALID_CREDENTIALS, code: 'UNAUTHENTICATED' });
     const [row] = await auditRows('login.failed', id);
-    expect(row?.changes).toEqual({ reason: 'inactive' });
+    expect(row?.changes).toEqual({ reason: 'inactive', count: 1 });
   });
 
   it('signs in with the e-mail address, case-insensitively, and audits success and failure', async () => {
@@ -105,27 +105,56 @@ describe('sign-in rules', () => {
     expect((await auditRows('login', id)).length).toBeGreaterThanOrEqual(2);
     const failed = await auditRows('login.failed', id);
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ username: 'mailer', ip, changes: { reason: 'credentials' } });
+    expect(failed[0]).toMatchObject({ username: 'mailer', ip, changes: { reason: 'credentials', count: 1 } });
   });
 
-  it('holds an account back after LOGIN_MAX_ATTEMPTS failures, from any address, until the window ends', async () => {
+  it('holds back only the address that guessed, with growing waits, never the account everywhere', async () => {
     const { id } = await createUser(t, { username: 'target', role: 'operator' });
+    const attacker = freshIp();
     for (let i = 0; i < t.config.loginMaxAttempts; i++) {
-      expect((await tryLogin('target', `wrong-${i}`, freshIp())).statusCode).toBe(401);
+      expect((await tryLogin('target', `wrong-${i}`, attacker)).statusCode).toBe(401);
     }
-    // Even the right password waits: the attacker's guesses must not be tested any further.
-    const limited = await tryLogin('TARGET', 'target-password', freshIp());
+    const limited = await tryLogin('TARGET', 'wrong-again', attacker);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS });
-    const retryAfter = Number(limited.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(t.config.loginWindowSeconds);
+    const firstWait = Number(limited.headers['retry-after']);
+    expect(firstWait).toBeGreaterThan(0);
+    expect(firstWait).toBeLessThanOrEqual(BASE_DELAY_SECONDS);
     const reasons = (await auditRows('login.failed', id)).map((r) => r.changes);
-    expect(reasons).toContainEqual({ reason: 'rate_limited' });
+    expect(reasons).toContainEqual({ reason: 'rate_limited', count: expect.any(Number) });
 
-    await expireWindow(`user:${id}`);
-    const after = await tryLogin('target', 'target-password', freshIp());
-    expect(after.statusCode).toBe(200);
+    // The owner, elsewhere, signs in at once: guesses never lock the account out.
+    expect((await tryLogin('target', 'target-password', freshIp())).statusCode).toBe(200);
+
+    // Once the wait is over the guesser gets one more try, and the next wait is twice as long.
+    const pairKey = `pair:user:${id}|${attacker}`;
+    await t.db.db
+      .update(loginThrottle)
+      .set({ windowStart: sql`now() - make_interval(secs => ${firstWait + 1})` })
+      .where(eq(loginThrottle.key, pairKey));
+    expect((await tryLogin('target', 'wrong-later', attacker)).statusCode).toBe(401);
+    const longer = await tryLogin('target', 'wrong-sooner', attacker);
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(firstWait);
+
+    await expireWindow(pairKey);
+    expect((await tryLogin('target', 'target-password', attacker)).statusCode).toBe(200);
+  });
+
+  it('ends every wait of an account when an admin resets its password', async () => {
+    const { id } = await createUser(t, { username: 'helped', role: 'operator' });
+    const office = freshIp();
+    for (let i = 0; i <= t.config.loginMaxAttempts; i++) await tryLogin('helped', `wrong-${i}`, office);
+    expect((await tryLogin('helped', 'helped-password', office)).statusCode).toBe(429);
+    const adminToken = (await tryLogin('admin', ADMIN_PASSWORD, freshIp())).json().token as string;
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}/password`,
+      headers: { 'x-auth-token': adminToken },
+      payload: { password: 'fresh-password-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await tryLogin('helped', 'fresh-password-1', office)).statusCode).toBe(200);
   });
 
   it('clears the account counter after a successful sign-in', async () => {
@@ -240,5 +269,47 @@ describe('PUT /api/auth/password', () => {
     const limited = await put('changer3-password');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('failed sign-in audit', () => {
+  it('is one row per attempted name and address per window, with a count', async () => {
+    await createUser(t, { username: 'counted', role: 'operator' });
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) await tryLogin('counted', `wrong-${i}`, ip);
+    await tryLogin('COUNTED', 'wrong-again', ip);
+    await tryLogin('counted', 'wrong-elsewhere', freshIp());
+    const rows = (await auditRows('login.failed')).filter((r) => r.username?.toLowerCase() === 'counted');
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.ip === ip)?.changes).toEqual({ reason: 'credentials', count: 4 });
+  });
+});
+
+describe('client addresses behind a proxy (TRUST_PROXY)', () => {
+  const failedIps = async (app: TestApp, name: string) =>
+    (await app.db.db.select().from(auditLog).where(eq(auditLog.username, name))).map((r) => r.ip);
+  const attempt = (app: TestApp, name: string, remoteAddress: string, forwarded: string) =>
+    app.app.inject({
+      ...LOGIN,
+      payload: { username: name, password: 'wrong-password' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwarded },
+    });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick its own address', async () => {
+    await attempt(t, 'forwarded-default', '10.20.0.1', '203.0.113.9');
+    expect(await failedIps(t, 'forwarded-default')).toEqual(['10.20.0.1']);
+  });
+
+  it('believes X-Forwarded-For only from the listed proxies', async () => {
+    const proxied = await createTestApp({ trustProxy: ['10.30.0.0/24'] });
+    try {
+      await attempt(proxied, 'via-proxy', '10.30.0.7', '203.0.113.10');
+      await attempt(proxied, 'not-proxy', '10.31.0.7', '203.0.113.11');
+      expect(await failedIps(proxied, 'via-proxy')).toEqual(['203.0.113.10']);
+      expect(await failedIps(proxied, 'not-proxy')).toEqual(['10.31.0.7']);
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -221,7 +221,7 @@ describe('chat delivery', () => {
       return r?.status === 'dead' && r;
     }, 15_000);
     expect(row.attempts).toBe(MAX_ATTEMPTS);
-    expect(row.lastError).toBe(`Webhook answered 500: failure ${MAX_ATTEMPTS}`);
+    expect(row.lastError).toBe('Webhook answered 500');
     await sleep(RETRY_BASE_MS * 4);
     expect(receiver.received(PATHS.slack)).toHaveLength(MAX_ATTEMPTS);
 

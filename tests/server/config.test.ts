@@ -29,6 +29,9 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       loginMaxAttempts: 5,
       loginWindowSeconds: 15 * 60,
+      trustProxy: [],
+      auditRetentionDays: 365,
+      anonymousRateLimit: 300,
     });
     expect(config.clientDir).toBe(path.resolve(import.meta.dirname, '../../dist/client'));
   });
@@ -88,6 +91,17 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('DATABASE_URL'))).toContain('postgres://');
     expect(problems.find((p) => p.startsWith('TOKEN_TTL'))).toContain('7d');
     expect(problems.find((p) => p.startsWith('JWT_SECRET'))).toContain('32');
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDR ranges and refuses anything else', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16 ::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      '::1',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('parses durations', () => {

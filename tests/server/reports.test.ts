@@ -12,6 +12,7 @@ import {
   createReport,
   createReportsTestApp,
   daysAgo,
+  MANAGER_SIGNATURE,
   OPERATOR_SIGNATURE,
   reportBody,
   reportIn,
@@ -196,42 +197,82 @@ describe('validation per field', () => {
 });
 
 describe('operating hours', () => {
-  it('raise the excavator usage hours when higher, in the same write, stamped for sync', async () => {
+  const machineNow = async (id: string) =>
+    (await call(t.app, 'GET', `/api/excavators/${id}`, u.manager.token)).json() as {
+      usageHours: number;
+      version: number;
+    };
+
+  it('reach the excavator only when the report is approved, stamped for sync', async () => {
     const m = await createExcavator(t.app, u.manager.token, 'rep-hours', { usageHours: 1000 });
-    const before = (await call(t.app, 'GET', `/api/excavators/${m.id}`, u.manager.token)).json() as {
-      usageHours: number;
-      version: number;
-    };
-    const report = await createReport(t.app, u.operator.token, m.id, { operatingHours: 1234.5 });
-    const after = (await call(t.app, 'GET', `/api/excavators/${m.id}`, u.manager.token)).json() as {
-      usageHours: number;
-      version: number;
-    };
-    expect(after.usageHours).toBe(1234.5);
-    expect(after.version).toBe(before.version + 1);
-
-    // Lower readings leave the machine alone.
-    await createReport(t.app, u.operator.token, m.id, { operatingHours: 900 });
-    const unchanged = (await call(t.app, 'GET', `/api/excavators/${m.id}`, u.manager.token)).json() as {
-      usageHours: number;
-      version: number;
-    };
-    expect(unchanged).toMatchObject({ usageHours: 1234.5, version: after.version });
-
-    // An edit with higher hours raises them again.
-    const put = await call(
+    const before = await machineNow(m.id);
+    // An unsigned draft with an absurd reading changes nothing, and neither does its deletion.
+    const draft = await createReport(t.app, u.operator.token, m.id, { operatingHours: 999999 });
+    expect(await machineNow(m.id)).toEqual(before);
+    const edited = await call(
       t.app,
       'PUT',
-      `/api/reports/${report.id}`,
+      `/api/reports/${draft.id}`,
       u.operator.token,
-      reportBody(m.id, { operatingHours: 1300 }),
+      reportBody(m.id, { operatingHours: 999998 }),
       { 'if-match': '"1"' },
     );
-    expect(put.statusCode, put.body).toBe(200);
-    const raised = (await call(t.app, 'GET', `/api/excavators/${m.id}`, u.manager.token)).json() as {
-      usageHours: number;
-    };
-    expect(raised.usageHours).toBe(1300);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await machineNow(m.id)).toEqual(before);
+
+    const pending = await createReport(t.app, u.operator.token, m.id, {
+      operatingHours: 1234.5,
+      operatorSignature: OPERATOR_SIGNATURE,
+    });
+    await call(t.app, 'PUT', `/api/reports/${pending.id}/submit`, u.operator.token);
+    expect((await machineNow(m.id)).usageHours).toBe(1000);
+    const approved = await call(t.app, 'PUT', `/api/reports/${pending.id}/approve`, u.manager.token, {
+      signature: MANAGER_SIGNATURE,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const after = await machineNow(m.id);
+    expect(after.usageHours).toBe(1234.5);
+    expect(after.version).toBe(before.version + 1);
+  });
+
+  it('leave the machine alone when the approved reading is lower', async () => {
+    const m = await createExcavator(t.app, u.manager.token, 'rep-hours-low', { usageHours: 1000 });
+    const before = await machineNow(m.id);
+    const report = await createReport(t.app, u.operator.token, m.id, {
+      operatingHours: 900,
+      operatorSignature: OPERATOR_SIGNATURE,
+    });
+    await call(t.app, 'PUT', `/api/reports/${report.id}/submit`, u.operator.token);
+    await call(t.app, 'PUT', `/api/reports/${report.id}/approve`, u.manager.token, {
+      signature: MANAGER_SIGNATURE,
+    });
+    expect(await machineNow(m.id)).toEqual(before);
+  });
+});
+
+describe('checklist items', () => {
+  it('must be configured ones: a report cannot bring its own checks', async () => {
+    const own = [
+      { key: 'madeUp', label: { en: 'Made up' }, items: [{ key: 'fine', label: { en: 'Fine' } }] },
+    ];
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/reports',
+      u.operator.token,
+      reportBody(machine.id, { checklistItems: own, checklist: { madeUp: { fine: { state: 'ok' } } } }),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(fieldErrors(res.body))).toContain('checklistItems.0.items.0.key');
+    // The configured snapshot is accepted as sent.
+    const ok = await call(
+      t.app,
+      'POST',
+      '/api/reports',
+      u.operator.token,
+      reportBody(machine.id, { checklistItems: DEFAULT_CHECKLIST.categories }),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
   });
 });
 
@@ -470,11 +511,21 @@ describe('GET /api/reports', () => {
 
 describe('sync and the feature flag', () => {
   it('serves reports in the pull exactly as the API returns them', async () => {
+    const metered = await createExcavator(t.app, u.manager.token, 'rep-pull', { usageHours: 10 });
     const start = (
       await call(t.app, 'GET', '/api/sync/pull?cursor=0&limit=2000', u.operator.token)
     ).json() as SyncPullResponse;
     expect(start.collections).toContain('reports');
     const report = await createReport(t.app, u.operator.token, machine.id, { operatingHours: 99999 });
+    const approved = await createReport(t.app, u.operator.token, metered.id, {
+      operatingHours: 99999,
+      operatorSignature: OPERATOR_SIGNATURE,
+    });
+    await call(t.app, 'PUT', `/api/reports/${approved.id}/submit`, u.operator.token);
+    const approval = await call(t.app, 'PUT', `/api/reports/${approved.id}/approve`, u.manager.token, {
+      signature: MANAGER_SIGNATURE,
+    });
+    expect(approval.statusCode, approval.body).toBe(200);
     const res = await call(
       t.app,
       'GET',
@@ -491,8 +542,9 @@ describe('sync and the feature flag', () => {
       version: 1,
       data: one.json(),
     });
-    // The raised usage hours travel in the same pull.
-    expect(pull.changes.some((c) => c.collection === 'excavators' && c.id === machine.id)).toBe(true);
+    // The approval's raised usage hours travel in the same pull; the draft raised nothing.
+    expect(pull.changes.some((c) => c.collection === 'reports' && c.id === approved.id)).toBe(true);
+    expect(pull.changes.some((c) => c.collection === 'excavators' && c.id === metered.id)).toBe(true);
   });
 
   it('answers 403 FEATURE_DISABLED everywhere when the reports flag is false', async () => {

@@ -1,8 +1,10 @@
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Executor } from '../db/client';
 import { auditLog } from '../db/schema';
+import { scheduleJob } from './idempotency';
 
 export interface AuditEntry {
   action: string;
@@ -37,8 +39,19 @@ export function changedFields(
   return out;
 }
 
+/** Deletes audit rows older than the retention; returns how many went. */
+export async function pruneAudit(db: Database, retentionDays: number): Promise<number> {
+  const gone = await db
+    .delete(auditLog)
+    .where(lt(auditLog.at, sql`now() - make_interval(days => ${retentionDays})`))
+    .returning({ id: auditLog.id });
+  return gone.length;
+}
+
 export const auditPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Database }) => {
+  async (app: FastifyInstance, opts: { db: Database; retentionDays: number }) => {
+    // The audit log would otherwise grow without end; old rows are deleted once a day (and at start).
+    scheduleJob(app, 'audit-prune', () => pruneAudit(opts.db, opts.retentionDays));
     app.decorate(
       'audit',
       async (request: FastifyRequest | null, entry: AuditEntry, executor: Executor = opts.db) => {

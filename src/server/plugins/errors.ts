@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '@/domain/errors';
+import { CONTROL_CHARACTER_MESSAGE, findForbiddenText } from '@/domain/text';
 import { HttpError } from '../http-error';
 
 /** Field → messages, the shape forms map onto their inputs. */
@@ -16,10 +17,42 @@ function fieldDetails(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; 
 }
 
 /**
+ * The PostgreSQL error behind a failed statement (drivers and drizzle wrap it differently), when its
+ * SQLSTATE says the input was at fault: data exceptions (22…: bad encoding, out of range, invalid
+ * text for a type), integrity violations (23…) and program limits (54…: a value too large to index).
+ */
+export function badInputDatabaseError(err: unknown): { status: 400 | 409 } | null {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) continue;
+    if (code === '23505') return { status: 409 };
+    if (code.startsWith('22') || code.startsWith('23') || code.startsWith('54')) return { status: 400 };
+  }
+  return null;
+}
+
+/**
  * One error handler: 4xx keep their message, 5xx are logged with the request and answered without
  * internals (ARCHITECTURE §4).
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // The shared text rule for every route at once: no string anywhere in the body, query or path
+  // parameters may carry NUL or other control characters.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['querystring', request.query],
+      ['params', request.params],
+    ] as const) {
+      const hit = findForbiddenText(value);
+      if (hit === null) continue;
+      const field = part === 'body' ? hit || '_' : [part, hit].filter(Boolean).join('.');
+      throw new HttpError('VALIDATION_FAILED', 'Validation failed', {
+        fields: { [field]: [CONTROL_CHARACTER_MESSAGE] },
+      });
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let body: ApiErrorBody;
     let status: number;
@@ -63,6 +96,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' };
+    } else if (badInputDatabaseError(error)) {
+      status = badInputDatabaseError(error)!.status;
+      request.log.info({ err: error }, 'database refused the input');
+      body =
+        status === 409
+          ? { message: 'This conflicts with an existing record', code: 'CONFLICT' }
+          : { message: 'The database refused this value', code: 'BAD_REQUEST' };
     } else {
       status = 500;
       request.log.error({ err: error }, 'unhandled error');

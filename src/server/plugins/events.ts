@@ -15,6 +15,11 @@ export interface DomainEvents {
   'notification:created': [userId: string, notification: Notification];
   /** Settings changed (committed). Clients reload them: navigation follows feature flags at once. */
   'settings:changed': [];
+  /**
+   * A user's sessions or rights changed (password change or reset, deactivation, role change;
+   * committed): their open sockets are closed, and reconnect only with a token that still holds.
+   */
+  'user:revoked': [userId: string];
 }
 
 export class EventBus extends EventEmitter<DomainEvents> {}

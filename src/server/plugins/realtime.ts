@@ -152,6 +152,12 @@ export const realtimePlugin = fp(
     const onSettings = () => {
       io.emit('settings');
     };
+    const onRevoked = (userId: string) => {
+      // Across instances through the adapter: no socket keeps listening on a revoked session or an
+      // old role's rooms. The client reconnects with its current token, which is checked again.
+      io.in(userRoom(userId)).disconnectSockets(true);
+    };
+    app.events.on('user:revoked', onRevoked);
     app.events.on('notification:created', onNotification);
     app.events.on('sync:changed', onSync);
     app.events.on('settings:changed', onSettings);
@@ -161,6 +167,7 @@ export const realtimePlugin = fp(
     // Sockets must go before the HTTP server closes: open WebSockets would keep it from closing.
     // io.close() also closes app.server; Fastify tolerates the server being closed already.
     app.addHook('preClose', async () => {
+      app.events.off('user:revoked', onRevoked);
       app.events.off('notification:created', onNotification);
       app.events.off('sync:changed', onSync);
       app.events.off('settings:changed', onSettings);

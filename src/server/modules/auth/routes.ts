@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { v7 as uuidv7 } from 'uuid';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordSchema, loginRequestSchema, loginResponseSchema, userSchema } from '@/domain/user';
 import { hashPassword } from '../../bootstrap';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
 import { findUserByLogin, toUser } from '../users/data';
 import { errorBodySchema } from './schemas';
-import { createLoginThrottle, throttleKeys, type Reservation } from './throttle';
+import { createLoginThrottle, forgetAccount, throttleKeys, type Reservation } from './throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials. Please try again.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait and try again later.';
@@ -27,6 +28,51 @@ function rateLimited(reply: FastifyReply, reservation: Reservation): HttpError {
   reply.header('retry-after', String(reservation.retryAfterSeconds));
   return new HttpError('RATE_LIMITED', TOO_MANY_ATTEMPTS, {
     retryAfterSeconds: reservation.retryAfterSeconds,
+  });
+}
+
+/**
+ * Failed sign-ins are audited as one row per attempted name and address per window, with a count:
+ * a guesser (or a flood of them) adds one row per window instead of one per attempt. The row keeps
+ * the time of the first attempt and the reason of the latest.
+ */
+async function auditFailedSignIn(
+  db: Database,
+  request: FastifyRequest,
+  entry: { userId: string | null; username: string; reason: string; windowSeconds: number },
+): Promise<void> {
+  const name = entry.username.trim().toLowerCase();
+  const ip = request.ip;
+  const latest = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'login.failed'),
+        eq(auditLog.ip, ip),
+        sql`lower(${auditLog.username}) = ${name}`,
+        sql`${auditLog.at} > now() - make_interval(secs => ${entry.windowSeconds})`,
+      ),
+    )
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  const updated = await db
+    .update(auditLog)
+    .set({
+      changes: sql`jsonb_build_object('reason', ${entry.reason}::text, 'count', coalesce((${auditLog.changes}->>'count')::int, 1) + 1)`,
+    })
+    .where(inArray(auditLog.id, latest))
+    .returning({ id: auditLog.id });
+  if (updated.length > 0) return;
+  await db.insert(auditLog).values({
+    id: uuidv7(),
+    userId: entry.userId,
+    username: entry.username,
+    action: 'login.failed',
+    entity: 'user',
+    entityId: entry.userId,
+    changes: { reason: entry.reason, count: 1 },
+    ip,
   });
 }
 
@@ -49,13 +95,11 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database }) {
       const row = await findUserByLogin(opts.db, username);
       const keys = throttleKeys(username, row?.id, request.ip);
       const failed = (reason: string) =>
-        app.audit(request, {
-          action: 'login.failed',
-          entity: 'user',
-          entityId: row?.id ?? null,
+        auditFailedSignIn(opts.db, request, {
           userId: row?.id ?? null,
           username,
-          changes: { reason },
+          reason,
+          windowSeconds: app.config.loginWindowSeconds,
         });
 
       const reservation = await throttle.reserve(keys);
@@ -136,8 +180,10 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database }) {
           },
           tx,
         );
+        await forgetAccount(tx, me.id);
         return row!;
       });
+      app.events.emit('user:revoked', me.id);
       return { token: await app.tokens.sign(updated), user: toUser(updated) };
     },
   });

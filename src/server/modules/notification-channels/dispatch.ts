@@ -109,6 +109,12 @@ export async function sendPushTo(
   payload: PushPayload,
 ): Promise<PushResult> {
   const { email } = ctx.config.channels;
+  // Checked again at send time: the endpoint's name may resolve elsewhere by now.
+  const refused = await ctx.options.pushEndpointCheck(subscription.endpoint);
+  if (refused) {
+    await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+    return { ok: false, gone: true, error: refused };
+  }
   const result = await sendWebPush(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     payload,

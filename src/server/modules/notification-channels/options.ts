@@ -1,4 +1,5 @@
 import type { ConnectionOptions } from 'node:tls';
+import { refusePushEndpoint } from '../../services/outbound/public-endpoint';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,6 +25,11 @@ export interface NotificationChannelsOptions {
   dailyIntervalMs: number;
   /** Extra TLS options for SMTP (a private CA). */
   smtpTls?: ConnectionOptions;
+  /**
+   * Why a push endpoint may not be used, or null. Default: https on a public address only
+   * (refusePushEndpoint); tests that run a push service on this machine pass their own.
+   */
+  pushEndpointCheck: (endpoint: string) => Promise<string | null>;
 }
 
 export const DEFAULT_NOTIFICATION_CHANNELS_OPTIONS: NotificationChannelsOptions = {
@@ -37,6 +43,7 @@ export const DEFAULT_NOTIFICATION_CHANNELS_OPTIONS: NotificationChannelsOptions 
   sendTimeoutMs: 10_000,
   dailyInitialDelayMs: 60_000,
   dailyIntervalMs: DAY_MS,
+  pushEndpointCheck: (endpoint) => refusePushEndpoint(endpoint),
 };
 
 /** Delay before attempt `attempts + 1`, after `attempts` failures. */

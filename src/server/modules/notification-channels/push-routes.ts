@@ -10,6 +10,7 @@ import {
   vapidPublicKeySchema,
 } from '@/domain/notification-channels';
 import { pushSubscriptions } from '../../db/schema';
+import { validationFailed } from '../../http-error';
 import { errorBodySchema } from '../auth/schemas';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
@@ -37,6 +38,8 @@ export async function pushRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const { endpoint, keys } = request.body;
+      const refused = await app.notificationChannels.options.pushEndpointCheck(endpoint);
+      if (refused) throw validationFailed(refused, { fields: { endpoint: [refused] } });
       const userId = request.user!.id;
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
       const row = await app.db.transaction(async (tx) => {

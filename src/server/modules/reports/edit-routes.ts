@@ -18,17 +18,9 @@ import { excavators, reports } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../http-error';
 import { assertFreshVersion, readIfMatch } from '../../plugins/write';
 import { errorBodySchema } from '../auth/schemas';
-import { readChecklistConfig } from '../checklist-config/store';
+import { checklistKeyPairs, readChecklistConfig, readKnownChecklistKeys } from '../checklist-config/store';
 import { findReport, oneReportToApi, reportFieldsOf, type ReportFieldValues, type ReportRow } from './data';
-import {
-  assertTransition,
-  auditChanges,
-  canonical,
-  EXCAVATORS,
-  raiseUsageHours,
-  REPORTS,
-  withEtag,
-} from './write';
+import { assertTransition, auditChanges, canonical, REPORTS, withEtag } from './write';
 
 export const reportIdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
@@ -62,18 +54,41 @@ function resolveFields(input: ReportFields, checklistItems: ReportRow['checklist
   return reportFieldsOf({ ...input, checklistItems });
 }
 
+export const UNCONFIGURED_CHECKLIST_MESSAGE = 'This checklist item is not configured';
+
+/**
+ * A client may send the checklist snapshot it filled (an offline tablet keeps the one it loaded), but
+ * its categories and items must be configured ones — `known` holds every key pair a configuration
+ * has had, plus for an edit the report's own snapshot — so nobody can make up the checks a report
+ * claims to have done.
+ */
+function assertConfiguredChecklist(items: ReportRow['checklistItems'], known: Set<string>): void {
+  const unknown: string[] = [];
+  items.forEach((category, c) => {
+    category.items.forEach((item, i) => {
+      if (!known.has(`${category.key}.${item.key}`)) unknown.push(`checklistItems.${c}.items.${i}.key`);
+    });
+  });
+  if (unknown.length > 0) {
+    throw validationFailed(UNCONFIGURED_CHECKLIST_MESSAGE, {
+      fields: Object.fromEntries(unknown.map((path) => [path, [UNCONFIGURED_CHECKLIST_MESSAGE]])),
+    });
+  }
+}
+
 const same = (a: ReportFieldValues, b: ReportFieldValues) =>
   JSON.stringify(canonical(reportFieldsOf(a))) === JSON.stringify(canonical(reportFieldsOf(b)));
 
 /**
  * POST, PUT and DELETE /api/reports (issue 6 item 2). Writes go through app.runWrite (Idempotency-Key,
- * If-Match, change cursor, `sync` poke); operating hours above the machine's usage hours raise them in
- * the same transaction (stamping 'excavators' too). Who may edit or delete follows report-status.ts.
+ * If-Match, change cursor, `sync` poke). Operating hours reach the excavator only when the report is
+ * approved (workflow-routes.ts): a draft must not change a machine its author may not edit. Who may edit
+ * or delete follows report-status.ts.
  */
 export async function reportEditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: FastifyRequest) => request.user!.id;
-  const collections = [REPORTS, EXCAVATORS];
+  const collections = [REPORTS];
 
   r.post('/reports', {
     config: { access: 'report:write' },
@@ -102,6 +117,8 @@ export async function reportEditRoutes(app: FastifyInstance) {
         }
         await assertLiveExcavator(w.tx, input.excavatorId);
         const checklistItems = input.checklistItems ?? (await readChecklistConfig(w.tx)).categories;
+        if (input.checklistItems)
+          assertConfiguredChecklist(checklistItems, await readKnownChecklistKeys(w.tx));
         const fields = resolveFields(input, checklistItems);
         const status = draftStatus(fields.operatorSignature);
         const now = new Date();
@@ -119,7 +136,6 @@ export async function reportEditRoutes(app: FastifyInstance) {
             changeSeq: await w.stamp(REPORTS),
           })
           .returning();
-        await raiseUsageHours(app, request, w, fields.excavatorId, fields.operatingHours, row!.id);
         await app.audit(
           request,
           {
@@ -158,6 +174,11 @@ export async function reportEditRoutes(app: FastifyInstance) {
         assertTransition(request, existing, 'edit', current);
         if (input.excavatorId !== existing.excavatorId) await assertLiveExcavator(w.tx, input.excavatorId);
 
+        if (input.checklistItems) {
+          const known = await readKnownChecklistKeys(w.tx);
+          for (const pair of checklistKeyPairs(existing.checklistItems)) known.add(pair);
+          assertConfiguredChecklist(input.checklistItems, known);
+        }
         const fields = resolveFields(input, input.checklistItems ?? existing.checklistItems);
         const status = draftStatus(fields.operatorSignature);
         const before = { ...reportFieldsOf(existing), status: existing.status };
@@ -177,7 +198,6 @@ export async function reportEditRoutes(app: FastifyInstance) {
           })
           .where(eq(reports.id, existing.id))
           .returning();
-        await raiseUsageHours(app, request, w, fields.excavatorId, fields.operatingHours, existing.id);
         await app.audit(
           request,
           { action: 'report.update', entity: 'report', entityId: existing.id, changes },

@@ -14,12 +14,20 @@ import type { ReportAction } from '@/domain/report-status';
 import type { Executor } from '../../db/client';
 import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
-import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
 import { errorBodySchema } from '../auth/schemas';
 import { findReport, oneReportToApi, type ReportRow } from './data';
 import { reportIdParams } from './edit-routes';
 import { notifyReportEvent, type ReportEvent } from './notify';
-import { actorName, assertTransition, auditChanges, REPORTS, withEtag } from './write';
+import {
+  actorName,
+  assertTransition,
+  auditChanges,
+  EXCAVATORS,
+  raiseUsageHours,
+  REPORTS,
+  withEtag,
+} from './write';
 
 const errors = {
   400: errorBodySchema,
@@ -57,6 +65,8 @@ interface Step {
   check?(report: Report, tx: Executor): Promise<void>;
   /** The columns the step sets, given the report as it is. */
   changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
+  /** More writes of the same transaction, after the report row was updated. */
+  after?(w: WriteContext, row: ReportRow): Promise<void>;
 }
 
 /**
@@ -67,7 +77,8 @@ interface Step {
 async function runStep(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, step: Step) {
   const expected = readIfMatch(request);
   const { id } = request.params as { id: string };
-  return app.runWrite(request, reply, { collections: [REPORTS] }, async (w) => {
+  const collections = step.after ? [REPORTS, EXCAVATORS] : [REPORTS];
+  return app.runWrite(request, reply, { collections }, async (w) => {
     const existing = await findReport(w.tx, id, true);
     if (!existing || existing.deletedAt) throw notFound('Report not found');
     const current = await oneReportToApi(w.tx, existing);
@@ -87,6 +98,7 @@ async function runStep(app: FastifyInstance, request: FastifyRequest, reply: Fas
       })
       .where(eq(reports.id, existing.id))
       .returning();
+    if (step.after) await step.after(w, row!);
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, existing[k as keyof Changes]]));
     await app.audit(
       request,
@@ -168,6 +180,8 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
           approvedBy: req.user!.id,
           approvedAt: now,
         }),
+        // The approved reading is what counts: the machine's usage hours rise with it, not before.
+        after: (w, row) => raiseUsageHours(app, request, w, row.excavatorId, row.operatingHours, row.id),
       }),
   });
 

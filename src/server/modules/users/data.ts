@@ -28,13 +28,18 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
   return row;
 }
 
-/** Sign-in accepts the username or the e-mail, both case-insensitive. */
+/**
+ * Sign-in accepts the username or the e-mail, both case-insensitive. Usernames and e-mails form one
+ * namespace (takenFields keeps it so), so at most one account matches; should two ever do, the
+ * username match wins, then the oldest account — never a random row.
+ */
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const value = login.trim().toLowerCase();
   const [row] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.username}) = ${value} or lower(${users.email}) = ${value}`)
+    .orderBy(sql`(lower(${users.username}) = ${value}) desc`, asc(users.createdAt), asc(users.id))
     .limit(1);
   return row;
 }
@@ -68,7 +73,8 @@ export const USERNAME_TAKEN = 'This username is already taken';
 export const EMAIL_TAKEN = 'This e-mail address is already in use';
 
 /**
- * Username and e-mail are unique ignoring case. Returns the taken fields as form details
+ * Usernames and e-mails form one case-insensitive namespace of sign-in names: neither may equal any
+ * other account's username or e-mail. Returns the taken fields as form details
  * (`{ username: [...], email: [...] }`), empty when both are free.
  */
 export async function takenFields(
@@ -83,12 +89,13 @@ export async function takenFields(
   ];
   for (const [field, value] of checks) {
     if (!value) continue;
+    const name = value.toLowerCase();
     const [row] = await db
       .select({ id: users.id })
       .from(users)
       .where(
         and(
-          sql`lower(${users[field]}) = ${value.toLowerCase()}`,
+          sql`(lower(${users.username}) = ${name} or lower(${users.email}) = ${name})`,
           exceptId ? ne(users.id, exceptId) : undefined,
         ),
       )

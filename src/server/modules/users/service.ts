@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
+import { forgetAccount } from '../auth/throttle';
 import { isAdmin } from '@/domain/permissions';
+import { normalizeRole } from '@/domain/roles';
 import type { CreateUser, UpdateUser, User } from '@/domain/user';
 import { hashPassword } from '../../bootstrap';
 import type { Executor } from '../../db/client';
@@ -95,7 +97,8 @@ export async function updateUser(
   action = 'user.updated',
 ): Promise<User> {
   try {
-    return await app.db.transaction(async (tx) => {
+    let revoked = false;
+    const user = await app.db.transaction(async (tx) => {
       // A change of role or activity may demote an admin: lock the admins first, in the same (id) order
       // as every such change, then the user. Locking the user first let two admins demoting each other
       // deadlock (each held the other's row and waited for the admin rows).
@@ -107,6 +110,9 @@ export async function updateUser(
       await assertAdminRemains(tx, request.user!.id, before, { ...before, ...patch });
       await assertUnique(tx, { username: patch.username, email: patch.email }, id);
       const deactivating = before.active && patch.active === false;
+      revoked =
+        deactivating ||
+        (patch.role !== undefined && normalizeRole(patch.role) !== normalizeRole(before.role));
       const [row] = await tx
         .update(users)
         .set({
@@ -124,6 +130,8 @@ export async function updateUser(
       }
       return after;
     });
+    if (revoked) app.events.emit('user:revoked', id);
+    return user;
   } catch (err) {
     mapUniqueViolation(err);
   }
@@ -137,7 +145,7 @@ export async function resetPassword(
   password: string,
 ): Promise<User> {
   const passwordHash = await hashPassword(password);
-  return app.db.transaction(async (tx) => {
+  const user = await app.db.transaction(async (tx) => {
     await lockUser(tx, id);
     const [row] = await tx
       .update(users)
@@ -149,6 +157,10 @@ export async function resetPassword(
       { action: 'user.password_reset', entity: 'user', entityId: id, changes: { password: 'reset' } },
       tx,
     );
+    // A reset is how an admin helps someone who was held back: their waits end with it.
+    await forgetAccount(tx, id);
     return toUser(row!);
   });
+  app.events.emit('user:revoked', id);
+  return user;
 }

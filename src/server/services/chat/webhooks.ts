@@ -161,8 +161,9 @@ export async function postWebhook(
   } catch (err) {
     throw new Error(`Webhook unreachable: ${describeFetchError(err)}`, { cause: err });
   }
-  const text = await response.text().catch(() => '');
+  // Drained, never repeated (see describeFetchError).
+  await response.arrayBuffer().catch(() => undefined);
   if (!response.ok) {
-    throw new Error(`Webhook answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`);
+    throw new Error(`Webhook answered ${response.status}`);
   }
 }

@@ -79,20 +79,23 @@ export async function sendWebPush(
   } catch (err) {
     return { ok: false, gone: false, error: `Push service unreachable: ${describeFetchError(err)}` };
   }
-  const text = await response.text().catch(() => '');
+  // The body is drained, never repeated: error texts reach admins and logs, and must not become a way
+  // to read what some other server answers.
+  await response.arrayBuffer().catch(() => undefined);
   if (response.ok) return { ok: true, status: response.status };
   return {
     ok: false,
     gone: response.status === 404 || response.status === 410,
-    error: `Push service answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`,
+    error: `Push service answered ${response.status}`,
   };
 }
 
+/**
+ * What went wrong with a request that got no answer: a timeout or a failed connection. Which kind of
+ * connection failure (refused, reset, no route) is left out on purpose — it would tell open ports
+ * from closed ones to whoever can set the destination.
+ */
 export function describeFetchError(err: unknown): string {
-  if (err instanceof Error) {
-    if (err.name === 'TimeoutError') return 'timed out';
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ?? cause?.message ?? err.message;
-  }
-  return String(err);
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timed out';
+  return 'connection failed';
 }

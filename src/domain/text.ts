@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Text anyone sends us may hold tab, line feed and carriage return, but no other control character:
+ * NUL cannot be stored by PostgreSQL at all, and the rest only ever arrive from broken or hostile
+ * clients (they also garble CSV exports, PDFs and terminal logs).
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const CONTROL_CHARACTER_MESSAGE = 'Text must not contain control characters';
+
+export function hasForbiddenControl(value: string): boolean {
+  return FORBIDDEN_CONTROL.test(value);
+}
+
+/**
+ * The first place in a decoded JSON value (string, key at any depth) that breaks the text rule, as a
+ * dotted path ('' for the value itself), or null when all text is acceptable.
+ */
+export function findForbiddenText(value: unknown, maxDepth = 64): string | null {
+  const walk = (v: unknown, path: string[], depth: number): string | null => {
+    if (typeof v === 'string') return hasForbiddenControl(v) ? path.join('.') : null;
+    if (v === null || typeof v !== 'object' || depth > maxDepth) return null;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const hit = walk(v[i], [...path, String(i)], depth + 1);
+        if (hit !== null) return hit;
+      }
+      return null;
+    }
+    // Only decoded JSON: uploaded files and buffers are not text.
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return null;
+    for (const [key, inner] of Object.entries(v as Record<string, unknown>)) {
+      if (hasForbiddenControl(key)) return [...path, key].join('.');
+      const hit = walk(inner, [...path, key], depth + 1);
+      if (hit !== null) return hit;
+    }
+    return null;
+  };
+  return walk(value, [], 0);
+}
+
+/** A string schema that applies the text rule, for forms that want the message on the field. */
+export const safeText = () => z.string().refine((v) => !hasForbiddenControl(v), CONTROL_CHARACTER_MESSAGE);
