@@ -29,8 +29,11 @@ interface Rating {
   metrics: Record<keyof typeof METRICS, number>;
 }
 
-/** One Lighthouse navigation of `url` in the browser listening on `port`. */
-async function rate(url: string, port: number, keepStorage: boolean): Promise<Rating> {
+/**
+ * One Lighthouse navigation of `url` in the browser listening on `port`. A run whose trace failed
+ * (NO_NAVSTART and the like: Lighthouse says to run it again) is repeated once.
+ */
+async function rate(url: string, port: number, keepStorage: boolean, retry = true): Promise<Rating> {
   const result = await lighthouse(url, {
     port,
     logLevel: 'error',
@@ -41,7 +44,10 @@ async function rate(url: string, port: number, keepStorage: boolean): Promise<Ra
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (retry) return rate(url, port, keepStorage, false);
+    throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const score = lhr.categories.performance?.score;
   if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${url}`);
   const metrics = Object.fromEntries(
