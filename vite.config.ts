@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { BOOT_LOCALE_SECTIONS } from './src/client/i18n/boot-keys';
 import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
 /** Colours of the Mantine theme (src/client/shell): the splash screen and title bar match the app. */
@@ -63,6 +64,24 @@ const precacheOrder: Plugin = {
   },
 };
 
+/**
+ * `locales/<lang>.json?boot`: the locale's sections the sign-in page needs (src/client/i18n/boot-keys.ts),
+ * so its first load does without the whole locale.
+ */
+const bootLocales: Plugin = {
+  name: 'fleetpilot:boot-locales',
+  enforce: 'pre',
+  load(id) {
+    const [file, query] = id.split('?');
+    if (query !== 'boot' || !file?.endsWith('.json')) return null;
+    const whole = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const boot = Object.fromEntries(
+      BOOT_LOCALE_SECTIONS.filter((key) => key in whole).map((key) => [key, whole[key]]),
+    );
+    return `export default JSON.parse(${JSON.stringify(JSON.stringify(boot))});`;
+  },
+};
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /**
@@ -109,6 +128,7 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
+    bootLocales,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyNotificationBell } from './features/notifications/lazy-notification-bell';
-import { initI18n } from './i18n';
+import { fullLocales, initI18n } from './i18n';
 import { getStoredToken } from './api/client';
 import { loadAppEngine } from './offline/app-engine';
 import { createAppRouter } from './router';
@@ -13,17 +13,24 @@ import { POST_LOGIN_EVENT } from './shell/session/events';
 import { startShell } from './shell/start';
 import { setNotificationBell } from './shell/top-bar-slot';
 
+// Without a stored session the first screen is the sign-in page: it starts with the locale's sections
+// it needs, and the whole locale loads with the session (as the offline engine does, below).
+const signedIn = !!getStoredToken();
+const i18nStarted = initI18n({ bootOnly: !signedIn });
 const router = createAppRouter();
 startShell(router);
 // The offline engine loads when there is a session to serve (the login page does without it). Once
 // loaded, it handles sign-ins itself and loadAppEngine only answers it.
 const loadEngine = (options?: { justSignedIn: boolean }) =>
   void loadAppEngine(options).catch((e: unknown) => console.error('Offline engine failed', e));
-if (getStoredToken()) loadEngine();
-window.addEventListener(POST_LOGIN_EVENT, () => loadEngine({ justSignedIn: true }));
+if (signedIn) loadEngine();
+window.addEventListener(POST_LOGIN_EVENT, () => {
+  loadEngine({ justSignedIn: true });
+  void fullLocales().catch((e: unknown) => console.error('Locale failed to load', e));
+});
 setNotificationBell(<LazyNotificationBell />);
 
-void initI18n().finally(() => {
+void i18nStarted.finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders>

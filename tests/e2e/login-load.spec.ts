@@ -1,42 +1,73 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { preferEnglish, signIn } from './support/app';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, en, preferEnglish, signIn, TOKEN_KEY } from './support/app';
 import { USERS } from './support/users';
 
-/** The shell's budget (issue 3; tests/bench/client-bundle.ts measures the same). */
-const LOGIN_JS_BUDGET_BYTES = 250 * 1024;
+/**
+ * First-load budgets of gzipped JavaScript (tests/bench/client-bundle.ts measures the same and prints
+ * the goals, which are lower: 150 KB for /login, 300 KB signed in). These hold the build to what it
+ * reaches now, so a change that makes the first screens heavier fails here.
+ */
+const LOGIN_JS_BUDGET_BYTES = 185 * 1024;
+const SIGNED_IN_JS_BUDGET_BYTES = 425 * 1024;
 
 // Every script from the network, as a first visit loads it (no service worker answering).
 test.use({ serviceWorkers: 'block' });
 
-test('the login page loads under 250 KB of gzipped JS, without the offline engine; signing in starts it', async ({
+/** Gzipped size of every script the page loads, by path. */
+function collectScripts(page: Page): Map<string, number> {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+  });
+  return scripts;
+}
+
+function summary(scripts: Map<string, number>) {
+  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
+  const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  return { total, largest: JSON.stringify(largest) };
+}
+
+test('the login page loads under its budget of gzipped JS, without the offline engine; signing in starts it', async ({
   page,
 }) => {
   await preferEnglish(page);
-  const scripts = new Map<string, number>();
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('.js')) return;
-    const body = await response.body().catch(() => null);
-    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body).length);
-  });
+  const scripts = collectScripts(page);
   const deviceDatabases = () =>
     page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
 
   await page.goto('/login');
   await expect(page.locator('input[name="username"]')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const total = [...scripts.values()].reduce((sum, size) => sum + size, 0);
-  const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  expect(total, `gzipped JS of /login; largest: ${JSON.stringify(largest)}`).toBeLessThan(
-    LOGIN_JS_BUDGET_BYTES,
-  );
+  const { total, largest } = summary(scripts);
+  expect(total, `gzipped JS of /login; largest: ${largest}`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
   console.info(`gzipped JS of /login: ${total} bytes`);
   expect(await deviceDatabases()).not.toContain('fleetpilot');
 
   await signIn(page, USERS.operator, '/login');
   // The engine opened the device database and mirrored this user's records.
   await expect.poll(deviceDatabases, { timeout: 15_000 }).toContain('fleetpilot');
-  // A mirrored list renders from the device.
+  // A mirrored list renders from the device, in words of the whole locale (the sign-in page had a part).
   await page.goto('/excavators');
   await expect(page.getByTestId('excavators-results')).toBeVisible();
+  await expect(page.getByRole('heading', { name: en('nav.excavators') })).toBeVisible();
+  await expect(page.getByText(en('footer.quickLinks'))).toBeVisible();
+});
+
+test('the first signed-in screen loads under its budget of gzipped JS', async ({ page, request }) => {
+  await preferEnglish(page);
+  const token = await apiToken(request, USERS.admin);
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  const scripts = collectScripts(page);
+  await page.goto('/');
+  await expect(page.locator('[data-nav-key]').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const { total, largest } = summary(scripts);
+  expect(total, `gzipped JS of / signed in; largest: ${largest}`).toBeLessThanOrEqual(
+    SIGNED_IN_JS_BUDGET_BYTES,
+  );
+  console.info(`gzipped JS of / signed in: ${total} bytes`);
 });

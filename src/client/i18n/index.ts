@@ -23,12 +23,19 @@ export function isLanguage(value: unknown): value is Language {
 
 // Each locale is its own chunk: the first screen loads only the language in use (plus the fallback).
 const localeLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*.json');
+// The sections the sign-in page needs (boot-keys.ts), cut out of each locale by the build.
+const bootLocaleLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*.json', { query: '?boot' });
+
+/** Until the first session, the sign-in page makes do with the boot sections of a locale. */
+let bootOnly = false;
+/** i18next started with the boot sections (fixed at start). */
+let startedBootOnly = false;
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = localeLoaders[`./locales/${language}.json`];
+    const load = (bootOnly ? bootLocaleLoaders : localeLoaders)[`./locales/${language}.json`];
     if (!load) {
       callback(new Error(`No locale ${language}`), false);
       return;
@@ -58,9 +65,13 @@ function syncDocumentLanguage(language: string): void {
 
 let initialized: Promise<unknown> | null = null;
 
-/** Starts i18next with the stored language, else de (spec §1). */
-export function initI18n(): Promise<unknown> {
+/**
+ * Starts i18next with the stored language, else de (spec §1). `bootOnly` (the first call decides):
+ * load only the sign-in page's sections until fullLocales() is called.
+ */
+export function initI18n(options: { bootOnly?: boolean } = {}): Promise<unknown> {
   if (!initialized) {
+    bootOnly = startedBootOnly = options.bootOnly ?? false;
     i18n.on('languageChanged', syncDocumentLanguage);
     initialized = i18n
       .use(lazyLocales)
@@ -76,6 +87,32 @@ export function initI18n(): Promise<unknown> {
       });
   }
   return initialized;
+}
+
+let fullLoading: Promise<void> | null = null;
+
+/**
+ * The whole locale of every language loaded so far, and of any language picked later: every signed-in
+ * page waits for it. Resolves at once when i18next started with whole locales.
+ */
+export function fullLocales(): Promise<void> {
+  const started = initialized ?? initI18n();
+  if (!startedBootOnly) return started.then(() => undefined);
+  fullLoading ??= started.then(async () => {
+    // Languages picked from now on load whole; the ones loaded already get the rest added.
+    bootOnly = false;
+    const languages = Object.keys(i18n.store.data).filter(
+      (language) => localeLoaders[`./locales/${language}.json`],
+    );
+    await Promise.all(
+      languages.map(async (language) => {
+        const module = await localeLoaders[`./locales/${language}.json`]!();
+        i18n.addResourceBundle(language, 'translation', module.default, true, true);
+      }),
+    );
+  });
+  fullLoading.catch(() => (fullLoading = null));
+  return fullLoading;
 }
 
 export function currentLanguage(): Language {

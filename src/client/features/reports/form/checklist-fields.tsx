@@ -74,8 +74,16 @@ const CategoryFields = memo(function CategoryFields({
   const { t } = useTranslation();
   const language = currentLanguage();
   const answered = category.items.filter((i) => answers[i.key]?.state).length;
-  const setAnswer = (item: string, patch: Partial<ChecklistAnswer>) =>
-    onChange(category.key, { ...answers, [item]: { ...(answers[item] ?? EMPTY_ANSWER), ...patch } });
+  // Rows re-render only when their own answer changes: a tap on a slow tablet redraws one row, not the
+  // category's every segmented control.
+  const latest = useRef({ answers, onChange, key: category.key });
+  useEffect(() => {
+    latest.current = { answers, onChange, key: category.key };
+  });
+  const setAnswer = useCallback((item: string, patch: Partial<ChecklistAnswer>) => {
+    const { answers: current, onChange: change, key } = latest.current;
+    change(key, { ...current, [item]: { ...(current[item] ?? EMPTY_ANSWER), ...patch } });
+  }, []);
   const markRest = () => {
     const next = { ...answers };
     for (const item of category.items) {
@@ -107,45 +115,67 @@ const CategoryFields = memo(function CategoryFields({
         </Button>
       </Group>
       <Stack gap="sm">
-        {category.items.map((item) => {
-          const answer = answers[item.key] ?? EMPTY_ANSWER;
-          const name = checklistLabel(item, language);
-          return (
-            <Group
-              key={item.key}
-              gap="sm"
-              wrap="wrap"
-              align="flex-start"
-              data-testid={`checklist-${category.key}-${item.key}`}
-            >
-              <Text style={{ flex: '1 1 160px', minWidth: 140 }} pt={6}>
-                {name}
-              </Text>
-              <SegmentedControl
-                aria-label={name}
-                disabled={disabled}
-                value={answer.state ?? ''}
-                color={answer.state ? STATE_COLOR[answer.state] : undefined}
-                onChange={(next) => setAnswer(item.key, { state: next as ChecklistState })}
-                data={CHECKLIST_STATES.map((state) => ({
-                  value: state,
-                  label: t(CHECKLIST_STATE_KEY[state]),
-                }))}
-              />
-              <TextInput
-                style={{ flex: '1 1 200px' }}
-                placeholder={t('reports.checklist.note')}
-                aria-label={t('reports.checklist.noteFor', { item: name })}
-                value={answer.note}
-                maxLength={REPORT_MAX_NOTE}
-                disabled={disabled}
-                error={errors[`checklist.${category.key}.${item.key}.note`]}
-                onChange={(e) => setAnswer(item.key, { note: e.currentTarget.value })}
-              />
-            </Group>
-          );
-        })}
+        {category.items.map((item) => (
+          <ChecklistRow
+            key={item.key}
+            categoryKey={category.key}
+            item={item}
+            name={checklistLabel(item, language)}
+            answer={answers[item.key] ?? EMPTY_ANSWER}
+            error={errors[`checklist.${category.key}.${item.key}.note`]}
+            disabled={disabled}
+            onAnswer={setAnswer}
+          />
+        ))}
       </Stack>
     </Fieldset>
+  );
+});
+
+const ChecklistRow = memo(function ChecklistRow({
+  categoryKey,
+  item,
+  name,
+  answer,
+  error,
+  disabled,
+  onAnswer,
+}: {
+  categoryKey: string;
+  item: Category['items'][number];
+  name: string;
+  answer: ChecklistAnswer;
+  error: string | undefined;
+  disabled?: boolean;
+  onAnswer: (item: string, patch: Partial<ChecklistAnswer>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-start" data-testid={`checklist-${categoryKey}-${item.key}`}>
+      <Text style={{ flex: '1 1 160px', minWidth: 140 }} pt={6}>
+        {name}
+      </Text>
+      <SegmentedControl
+        aria-label={name}
+        disabled={disabled}
+        value={answer.state ?? ''}
+        color={answer.state ? STATE_COLOR[answer.state] : undefined}
+        onChange={(next) => onAnswer(item.key, { state: next as ChecklistState })}
+        data={CHECKLIST_STATES.map((state) => ({
+          value: state,
+          label: t(CHECKLIST_STATE_KEY[state]),
+        }))}
+      />
+      <TextInput
+        style={{ flex: '1 1 200px' }}
+        placeholder={t('reports.checklist.note')}
+        aria-label={t('reports.checklist.noteFor', { item: name })}
+        value={answer.note}
+        maxLength={REPORT_MAX_NOTE}
+        disabled={disabled}
+        error={error}
+        onChange={(e) => onAnswer(item.key, { note: e.currentTarget.value })}
+      />
+    </Group>
   );
 });

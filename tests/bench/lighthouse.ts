@@ -1,0 +1,136 @@
+// Lighthouse bench: the performance score of the sign-in page and of the signed-in dashboard as
+// Lighthouse's default mobile profile rates them (simulated slow 4G, 4× CPU slowdown, a phone screen),
+// against the production build served by the real server on loopback. Debian's Chromium is started by
+// Playwright with a debugging port that Lighthouse connects to. The machine is shared, so each page is
+// rated LIGHTHOUSE_RUNS times (default 3) and the median printed. One JSON line per page.
+// Run alone with `node --import tsx tests/bench/lighthouse.ts` or `npm run bench -- lighthouse`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium';
+import { freePort, startOwnServer } from '../e2e/support/own-server';
+import { ensureClientBuild, runWhenMain } from './support';
+
+export const LIGHTHOUSE_LOGIN_GOAL = 95;
+export const LIGHTHOUSE_DASHBOARD_GOAL = 90;
+const RUNS = Math.min(9, Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3));
+const METRICS = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  speedIndexMs: 'speed-index',
+  cls: 'cumulative-layout-shift',
+} as const;
+
+interface Rating {
+  score: number;
+  metrics: Record<keyof typeof METRICS, number>;
+}
+
+/**
+ * One Lighthouse navigation of `url` in the browser listening on `port`. A run whose trace failed
+ * (NO_NAVSTART and the like: Lighthouse says to run it again) is repeated once.
+ */
+async function rate(url: string, port: number, keepStorage: boolean, retry = true): Promise<Rating> {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance'],
+    // The dashboard run keeps the token stored beforehand; the sign-in page starts from nothing.
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    if (retry) return rate(url, port, keepStorage, false);
+    throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const score = lhr.categories.performance?.score;
+  if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${url}`);
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([name, audit]) => {
+      const value = lhr.audits[audit]?.numericValue ?? Number.NaN;
+      return [name, name === 'cls' ? Math.round(value * 1000) / 1000 : Math.round(value)];
+    }),
+  ) as Rating['metrics'];
+  return { score: Math.round(score * 100), metrics };
+}
+
+/** The median run by score, with every run's score beside it. */
+function summarise(name: string, goal: number, ratings: Rating[], finalUrl?: string) {
+  const sorted = [...ratings].sort((a, b) => a.score - b.score);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return {
+    case: name,
+    scoreMedian: median.score,
+    scoreRuns: ratings.map((r) => r.score),
+    ...median.metrics,
+    tbtMsRuns: ratings.map((r) => r.metrics.tbtMs),
+    ...(finalUrl && { url: finalUrl }),
+    goal: `score >= ${goal}`,
+    goalMet: median.score >= goal,
+  };
+}
+
+export async function benchLighthouse(): Promise<object[]> {
+  ensureClientBuild();
+  const server = await startOwnServer();
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-bench-lighthouse-'));
+  // A persistent context is Chromium's default one, where Lighthouse opens its tabs: the token stored
+  // through Playwright is the one the dashboard run finds. No viewport: Lighthouse emulates the phone.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_LAUNCH.executablePath,
+    args: [...CHROMIUM_LAUNCH.args, `--remote-debugging-port=${port}`],
+    headless: true,
+    viewport: null,
+  });
+  const origin = `http://127.0.0.1:${server.port}`;
+  const lines: object[] = [];
+  try {
+    const login = await fetch(`${origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const { token } = (await login.json()) as { token: string };
+
+    const loginRuns: Rating[] = [];
+    for (let i = 0; i < RUNS; i++) loginRuns.push(await rate(`${origin}/login`, port, false));
+    lines.push(summarise('lighthouse mobile /login', LIGHTHOUSE_LOGIN_GOAL, loginRuns));
+
+    // Before each dashboard run: nothing of the origin kept (cache, service worker, device database)
+    // but the token, stored without loading the app (an API answer registers no service worker), so
+    // every run is a signed-in user's first visit.
+    const signedInFirstVisit = async () => {
+      const page = await context.newPage();
+      await page.goto(`${origin}/api/health`);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+      await cdp.detach();
+      await page.close();
+    };
+    const dashboardRuns: Rating[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await signedInFirstVisit();
+      dashboardRuns.push(await rate(`${origin}/`, port, true));
+    }
+    lines.push(
+      summarise('lighthouse mobile / (signed-in dashboard)', LIGHTHOUSE_DASHBOARD_GOAL, dashboardRuns),
+    );
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+    await server.dispose();
+  }
+  for (const line of lines) console.info(JSON.stringify(line));
+  return lines;
+}
+
+runWhenMain(import.meta.url, benchLighthouse);
