@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localToday } from '@/client/features/dispo/format';
 import { FakeDispoApi, IDS, json } from './dispo-fake-api';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
 
@@ -98,13 +99,32 @@ describe('/dispo for a dispatcher', () => {
 
     await user.click(within(row).getByRole('button', { name: /Actions for Anna Fahrer/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Publish' }));
-    expect(await screen.findByText('Published. Anna Fahrer has been notified.')).toBeInTheDocument();
+    // Anna drives without an app account: nobody was notified, and the notice says so.
+    expect(
+      await screen.findByText('Published. Anna Fahrer has no app account and was not notified.'),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(
         within(screen.getByRole('table', { name: 'Assignments' })).getByText('Published'),
       ).toBeInTheDocument(),
     );
     expect(writes().at(-1)?.path).toMatch(/\/api\/containers\/assignments\/.+\/publish$/);
+  });
+
+  it('says the driver was notified only when the driver has an account', async () => {
+    const user = userEvent.setup();
+    api.assignments.push(
+      api.assignment({
+        date: localToday(),
+        status: 'draft',
+        driver: { id: IDS.ben, name: 'Ben Kraft', phone: null, userId: 'user-ben' },
+      }),
+    );
+    await renderApp({ path: '/dispo', user: DISPO });
+    const table = await screen.findByRole('table', { name: 'Assignments' });
+    await user.click(within(table).getByRole('button', { name: /Actions for Ben Kraft/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Publish' }));
+    expect(await screen.findByText('Published. Ben Kraft has been notified.')).toBeInTheDocument();
   });
 
   it('checks the form before sending and reorders and removes rounds', async () => {
@@ -175,6 +195,13 @@ describe('/dispo for a dispatcher', () => {
       }),
     );
     await renderApp({ path: '/dispo', user: DISPO });
+    // The list opens on today: earlier days appear once the date filter is cleared.
+    await waitFor(() => expect(api.calls.some((c) => c.path.includes('/assignments?'))).toBe(true));
+    const first = api.calls.find((c) => c.path.includes('/assignments?'))!;
+    expect(first.path).toContain(`from=${localToday()}`);
+    expect(first.path).toContain('sort=date');
+    expect(await screen.findByText('No assignments')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
     const table = await screen.findByRole('table', { name: 'Assignments' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
 

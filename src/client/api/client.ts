@@ -49,6 +49,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** How to read a successful answer. @default 'json' */
   responseType?: 'json' | 'blob' | 'text';
+  /** The caller expects failures and shows its own fallback: nothing is logged. @default false */
+  quiet?: boolean;
 }
 
 function isRawBody(body: unknown): body is BodyInit {
@@ -84,7 +86,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
     throw new Error(`apiFetch takes a path below ${API_BASE}, got ${path}`);
   }
-  const { method = 'GET', body, signal, responseType = 'json' } = options;
+  const { method = 'GET', body, signal, responseType = 'json', quiet = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getStoredToken();
   if (token) headers['x-auth-token'] = token;
@@ -102,12 +104,12 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    console.error(`API ${method} ${path}: network error`, cause);
+    if (!quiet) console.error(`API ${method} ${path}: network error`, cause);
     throw new ApiError(0, 'NETWORK_ERROR', cause instanceof Error ? cause.message : 'Network error');
   }
 
   if (!response.ok) {
-    console.error(`API ${method} ${path}: ${response.status} ${response.statusText}`);
+    if (!quiet) console.error(`API ${method} ${path}: ${response.status} ${response.statusText}`);
     const data = await readErrorBody(response);
     throw new ApiError(
       response.status,

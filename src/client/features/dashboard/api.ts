@@ -30,7 +30,11 @@ export function fetchDashboard(range: DashboardRange, signal?: AbortSignal): Pro
 
 /** The site's current weather: the operations log's weather service (logbook configuration `site`). */
 export function fetchWeather(date: string, signal?: AbortSignal): Promise<WeatherReading> {
-  return apiFetch<WeatherReading>(`/betriebstagebuch/weather?date=${encodeURIComponent(date)}`, { signal });
+  // An unreachable weather service is expected on a site network: the tile says so, the console stays clean.
+  return apiFetch<WeatherReading>(`/betriebstagebuch/weather?date=${encodeURIComponent(date)}`, {
+    signal,
+    quiet: true,
+  });
 }
 
 /** Dispo assignments from `from` for `days` days, earliest first. */

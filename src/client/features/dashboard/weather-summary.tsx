@@ -11,6 +11,7 @@ import {
   IconTemperature,
   type Icon,
 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WeatherCondition } from '@/domain/logbook';
 import { useOnline } from '@/client/offline';
@@ -29,12 +30,34 @@ const CONDITION_ICON: Record<WeatherCondition, Icon> = {
   thunderstorm: IconCloudStorm,
 };
 
+/** How long the tile waits before its one retry. */
+export const WEATHER_RETRY_MS = 60_000;
+
 /** The site's weather now (logbook weather service); "Unable to load weather" when it fails. */
-export function WeatherSummary({ enabled }: { enabled: boolean }) {
+export function WeatherSummary({
+  enabled,
+  retryMs = WEATHER_RETRY_MS,
+}: {
+  enabled: boolean;
+  /** @default WEATHER_RETRY_MS */
+  retryMs?: number;
+}) {
   const { t } = useTranslation();
   const online = useOnline();
   const today = localToday();
   const weather = useRemote(`weather:${today}`, (signal) => fetchWeather(today, signal), enabled && online);
+  // One quiet retry a while after a failure: a service that was briefly down fills the tile later,
+  // one that stays down costs no more requests.
+  const [retried, setRetried] = useState(false);
+  const { error, reload } = weather;
+  useEffect(() => {
+    if (!error || retried) return;
+    const timer = setTimeout(() => {
+      setRetried(true);
+      reload();
+    }, retryMs);
+    return () => clearTimeout(timer);
+  }, [error, retried, reload, retryMs]);
 
   if (!enabled) return null;
   if (!online) {

@@ -5,7 +5,7 @@ import type { Assignment } from '@/domain/dispo';
 import { publishAssignment } from './api/assignments';
 import { dispoErrorMessage } from './api/errors';
 
-/** Publishes an assignment (the driver is notified) and says so; `busyId` marks the running one. */
+/** Publishes an assignment (a driver with an account is notified) and says so; `busyId` marks the running one. */
 export function usePublish(onPublished: (assignment: Assignment) => void) {
   const { t } = useTranslation();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -13,9 +13,15 @@ export function usePublish(onPublished: (assignment: Assignment) => void) {
     setBusyId(assignment.id);
     try {
       const published = await publishAssignment(assignment.id);
+      // Only a driver linked to an account receives the notification; the others are told in person.
+      const driver = published.driver;
       notifications.show({
         color: 'green',
-        message: t('dispo.notices.published', { driver: published.driver?.name ?? '' }),
+        message: !driver
+          ? t('dispo.notices.publishedNoDriver')
+          : driver.userId
+            ? t('dispo.notices.published', { driver: driver.name })
+            : t('dispo.notices.publishedNoAccount', { driver: driver.name }),
       });
       onPublished(published);
     } catch (error) {

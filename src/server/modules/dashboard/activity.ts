@@ -165,6 +165,16 @@ async function loadSubjects(
   return out;
 }
 
+const BATCH_NAMES = 3;
+
+/** The records a batch write touched, as its audit record lists them (tags: `ids`, import: created and updated). */
+function batchIds(changes: unknown): string[] {
+  if (!changes || typeof changes !== 'object') return [];
+  const c = changes as Record<string, unknown>;
+  const list = (value: unknown) => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
+  return [...list(c.ids), ...list(c.createdIds), ...list(c.updatedIds)];
+}
+
 /** The newest DASHBOARD_ACTIVITY_LIMIT entries the viewer may see (audit_at_idx, newest first). */
 export async function loadRecentActivity(
   executor: Executor,
@@ -188,6 +198,7 @@ export async function loadRecentActivity(
       userId: auditLog.userId,
       username: auditLog.username,
       name: users.name,
+      changes: auditLog.changes,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
@@ -196,17 +207,32 @@ export async function loadRecentActivity(
     .limit(DASHBOARD_ACTIVITY_LIMIT);
 
   const idsByEntity = new Map<ActivityEntity, string[]>();
+  const add = (entity: ActivityEntity, ids: string[]) =>
+    idsByEntity.set(entity, [...(idsByEntity.get(entity) ?? []), ...ids]);
   for (const row of rows) {
     const entity = AUDIT_ENTITIES[row.entity];
-    if (!entity || !row.entityId) continue;
-    idsByEntity.set(entity, [...(idsByEntity.get(entity) ?? []), row.entityId]);
+    if (!entity) continue;
+    if (row.entityId) add(entity, [row.entityId]);
+    else add(entity, batchIds(row.changes));
   }
   const subjects = await loadSubjects(executor, idsByEntity);
+  /** A batch (tags, import) names its first items; the rest is counted. */
+  const batchSubject = (entity: ActivityEntity, changes: unknown): string | null => {
+    const names = batchIds(changes)
+      .map((id) => subjects.get(`${entity}:${id}`)?.subject)
+      .filter((name): name is string => !!name);
+    if (names.length === 0) return null;
+    const shown = names.slice(0, BATCH_NAMES);
+    return names.length > shown.length
+      ? `${shown.join(', ')} +${names.length - shown.length}`
+      : shown.join(', ');
+  };
 
   return rows.flatMap((row): ActivityEntry[] => {
     const entity = AUDIT_ENTITIES[row.entity];
     if (!entity) return [];
     const found = row.entityId ? subjects.get(`${entity}:${row.entityId}`) : undefined;
+    const batch = row.entityId ? null : batchSubject(entity, row.changes);
     return [
       {
         id: row.id,
@@ -215,7 +241,7 @@ export async function loadRecentActivity(
         action: row.action,
         entity,
         entityId: row.entityId,
-        subject: found?.subject ?? null,
+        subject: found?.subject ?? batch,
         exists: entity === 'settings' ? true : (found?.exists ?? false),
         userId: row.userId,
         userName: row.name || row.username || null,

@@ -24,11 +24,13 @@ export interface AssignmentFilters {
   driverId?: string;
   truckId?: string;
   status?: DispoStatus;
+  /** `date`: earliest first; the server's default is the latest first. */
+  sort?: 'date';
 }
 
 export function assignmentListPath(filters: AssignmentFilters): string {
   const params = new URLSearchParams({ page: String(filters.page), limit: String(filters.limit) });
-  for (const key of ['from', 'to', 'driverId', 'truckId', 'status'] as const) {
+  for (const key of ['from', 'to', 'driverId', 'truckId', 'status', 'sort'] as const) {
     const value = filters[key];
     if (value) params.set(key, value);
   }

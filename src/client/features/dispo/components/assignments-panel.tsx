@@ -7,6 +7,7 @@ import type { Assignment } from '@/domain/dispo';
 import { assignmentListPath, listAssignments } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import type { MasterOptions } from '../use-master-options';
+import { localToday } from '../format';
 import { useResource } from '../use-resource';
 import { AssignmentFilters, NO_FILTERS, type AssignmentFilterValues } from './assignment-filters';
 import { AssignmentsTable } from './assignments-table';
@@ -25,7 +26,11 @@ interface AssignmentsPanelProps {
 /** The assignments list (DispoList): filters, a page of assignments, paging. */
 export function AssignmentsPanel({ options, refresh, ...actions }: AssignmentsPanelProps) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<AssignmentFilterValues>(NO_FILTERS);
+  // The list opens on today and what follows (the day a dispatcher works on), earliest first.
+  const [filters, setFilters] = useState<AssignmentFilterValues>(() => ({
+    ...NO_FILTERS,
+    from: localToday(),
+  }));
   const [page, setPage] = useState(1);
   const range = filters.from && filters.to && filters.from > filters.to;
   const path = range
@@ -38,6 +43,7 @@ export function AssignmentsPanel({ options, refresh, ...actions }: AssignmentsPa
         driverId: filters.driverId ?? undefined,
         truckId: filters.truckId ?? undefined,
         status: filters.status ?? undefined,
+        sort: filters.from && !filters.to ? 'date' : undefined,
       });
   const list = useResource(path === null ? null : `${path}#${refresh}`, (signal) =>
     listAssignments(path ?? '', signal),

@@ -35,7 +35,8 @@ export async function getWeather(date: string, time?: string, signal?: AbortSign
   const query = new URLSearchParams({ date });
   if (time) query.set('time', time);
   try {
-    const body = await apiFetch<unknown>(`/betriebstagebuch/weather?${query}`, { signal });
+    // Failures become the form's own message (and typed-in weather): nothing to log.
+    const body = await apiFetch<unknown>(`/betriebstagebuch/weather?${query}`, { signal, quiet: true });
     return weatherReadingSchema.parse(body);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
