@@ -1,29 +1,51 @@
 import { useSyncExternalStore } from 'react';
-import { createValueStore } from './store';
+import { createValueStore, Emitter } from './store';
+
+export type Connection = 'online' | 'offline' | 'poor';
+
+/** An answer slower than this, while the browser says online, makes the connection "poor". */
+export const SLOW_ANSWER_MS = 5_000;
 
 /**
  * Whether the server answers, as far as the last requests tell: false after a request got no answer
- * at all, true again once one gets an answer or the browser reports `online`.
+ * at all, true again once one (or the probe) gets an answer or the browser reports `online`.
  */
 export const serverReachableStore = createValueStore(true);
+/** Requests ran into their deadline or answered slowly while the server was still found reachable. */
+export const poorLinkStore = createValueStore(false);
+
+/** Fired on every sign that the network works again, so waiting work goes at once. */
+export const connectivitySigns = new Emitter<{ sign: [source: string] }>();
 
 function browserOnline(): boolean {
   return typeof navigator === 'undefined' || navigator.onLine !== false;
 }
 
+export function connection(): Connection {
+  if (!browserOnline() || !serverReachableStore.get()) return 'offline';
+  return poorLinkStore.get() ? 'poor' : 'online';
+}
+
 /** Online = the browser says so (`navigator.onLine`) and the server was not found unreachable. */
 export function isOnline(): boolean {
-  return browserOnline() && serverReachableStore.get();
+  return connection() !== 'offline';
 }
 
-/** A request got no answer: the indicator shows offline even if the browser thinks otherwise. */
-export function reportNetworkFailure(): void {
-  serverReachableStore.set(false);
+/**
+ * A request got no answer. `timeout`: it ran into a deadline, so the link is at least poor; whether
+ * the server is reachable at all, the probe decides.
+ */
+export function reportNetworkFailure(kind: 'unreachable' | 'timeout' = 'unreachable'): void {
+  if (kind === 'timeout') poorLinkStore.set(true);
+  else serverReachableStore.set(false);
 }
 
-/** A request got an answer (any status): the server is reachable. */
-export function reportServerReached(): void {
+/** A request got an answer (any status) after `elapsedMs`: the server is reachable. */
+export function reportServerReached(elapsedMs = 0): void {
+  const wasReachable = serverReachableStore.get();
+  poorLinkStore.set(elapsedMs > SLOW_ANSWER_MS);
   serverReachableStore.set(true);
+  if (!wasReachable) connectivitySigns.emit('sign', 'answer');
 }
 
 let listening = false;
@@ -32,22 +54,30 @@ let listening = false;
 export function watchBrowserConnectivity(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
-  window.addEventListener('online', () => serverReachableStore.set(true));
+  window.addEventListener('online', () => {
+    serverReachableStore.set(true);
+    connectivitySigns.emit('sign', 'online');
+  });
 }
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
-  const unsubscribe = serverReachableStore.subscribe(onChange);
+  const unsubscribers = [serverReachableStore.subscribe(onChange), poorLinkStore.subscribe(onChange)];
   return () => {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
-    unsubscribe();
+    unsubscribers.forEach((unsubscribe) => unsubscribe());
   };
 }
 
-/** Drives the online/offline indicator: browser events, refined by failed and answered requests. */
-export function useOnline(): boolean {
+/** Online, offline or poor: browser events, refined by failed, slow and answered requests. */
+export function useConnection(): Connection {
   watchBrowserConnectivity();
-  return useSyncExternalStore(subscribe, isOnline, () => true);
+  return useSyncExternalStore(subscribe, connection, () => 'online');
+}
+
+/** Whether the server can be reached (a poor connection still counts). */
+export function useOnline(): boolean {
+  return useConnection() !== 'offline';
 }

@@ -1,5 +1,6 @@
+import { reportNetworkFailure, reportServerReached } from './connectivity';
 import type { OfflineDb } from './db';
-import type { Transport, TransportRequest, TransportResponse } from './transport';
+import { DeadlineError, type Transport, type TransportRequest, type TransportResponse } from './transport';
 import type { SyncUser } from './types';
 
 /** Everything the write path, replay and mirror need; injected so tests run them in-process. */
@@ -12,13 +13,29 @@ export interface EngineContext {
   random: () => number;
   newId: () => string;
   compress: (blob: Blob) => Promise<Blob>;
+  /**
+   * Replay runs in a row that stopped on a transient failure; the back-off grows with it. Kept in memory,
+   * so a page load starts afresh, and reset by every sign of connectivity.
+   */
+  backoff: { streak: number };
 }
 
 export const isoAt = (ms: number) => new Date(ms).toISOString();
 
-/** Sends with the session token; the transport rejects only when no answer came. */
-export function send(ctx: EngineContext, request: TransportRequest): Promise<TransportResponse> {
+/**
+ * Sends with the session token; the transport rejects only when no answer came. Every request tells
+ * the connection indicator what it saw: an answer and how long it took, a deadline, or no answer.
+ */
+export async function send(ctx: EngineContext, request: TransportRequest): Promise<TransportResponse> {
   const token = ctx.getToken();
   const headers = token ? { ...request.headers, 'x-auth-token': token } : request.headers;
-  return ctx.transport({ ...request, headers });
+  const started = ctx.now();
+  try {
+    const response = await ctx.transport({ ...request, headers });
+    reportServerReached(ctx.now() - started);
+    return response;
+  } catch (error) {
+    reportNetworkFailure(error instanceof DeadlineError ? 'timeout' : 'unreachable');
+    throw error;
+  }
 }

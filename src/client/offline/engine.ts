@@ -3,6 +3,8 @@ import type { SyncCollection } from './collections';
 import type { EngineContext } from './context';
 import type { OfflineDb } from './db';
 import { compressImage } from './files';
+import { connectivitySigns, isOnline, poorLinkStore, serverReachableStore } from './connectivity';
+import { send } from './context';
 import { browserLocks, createReplayLock, type LockManagerLike } from './lock';
 import { DEFAULT_META_SOURCES, refreshMetaCache, runPull, type MetaSource, type PullResult } from './mirror';
 import * as writes from './mutate';
@@ -48,10 +50,16 @@ export interface SyncEngineOptions {
   compress?: (blob: Blob) => Promise<Blob>;
   /** How often a tab checks again while entries wait and nothing else triggers. @default 30000 */
   pollIntervalMs?: number;
+  /** How often the reachability probe asks while the server was not reachable. @default 5000 */
+  probeIntervalMs?: number;
   metaSources?: readonly MetaSource[];
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** The reachability probe's deadline: a healthy server answers it in well under a second. */
+export const PROBE_DEADLINE_MS = 5_000;
+export const PROBE_INTERVAL_MS = 5_000;
 
 const INITIAL_STATUS: SyncStatus = {
   replaying: false,
@@ -105,13 +113,19 @@ export function createSyncEngine(options: SyncEngineOptions) {
     random: options.random ?? Math.random,
     newId: options.newId ?? uuidv7,
     compress: options.compress ?? compressImage,
+    backoff: { streak: 0 },
   };
   const status: ValueStore<SyncStatus> = createValueStore(INITIAL_STATUS);
   const events = new Emitter<SyncEngineEvents>();
   const withLock = createReplayLock(options.locks === undefined ? browserLocks() : options.locks);
   const pollIntervalMs = options.pollIntervalMs ?? 30_000;
+  const probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let probeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last replay stopped because requests got no answer (not a 5xx): the probe watches the link. */
+  let stoppedOffline = false;
   let started = false;
+  let unwatch: (() => void)[] = [];
 
   const patch = (changes: Partial<SyncStatus>) => status.set((s) => ({ ...s, ...changes }));
 
@@ -140,6 +154,41 @@ export function createSyncEngine(options: SyncEngineOptions) {
     }, delay);
   }
 
+  /**
+   * Asks `GET /api/health` with a short deadline. Any answer means the server is reachable (`send`
+   * reports it to the indicator); neither the socket nor `navigator.onLine` can tell that on their own.
+   */
+  async function probe(): Promise<boolean> {
+    try {
+      await send(ctx, { method: 'GET', url: '/api/health', headers: {}, deadlineMs: PROBE_DEADLINE_MS });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  const needsProbe = () => started && (stoppedOffline || !isOnline() || poorLinkStore.get());
+
+  /** While the link is down or poor, probe every few seconds: its return shows without waiting out the back-off. */
+  function scheduleProbe() {
+    if (probeTimer || !needsProbe()) return;
+    probeTimer = setTimeout(() => {
+      void probe().then((reached) => {
+        probeTimer = null;
+        if (reached && stoppedOffline && !poorLinkStore.get()) connectivityRestored();
+        else scheduleProbe();
+      });
+    }, probeIntervalMs);
+  }
+
+  /** A sign that the network works (again): the back-off starts afresh and waiting entries go now. */
+  function connectivityRestored() {
+    ctx.backoff.streak = 0;
+    stoppedOffline = false;
+    patch({ retryAt: null });
+    kick(true);
+  }
+
   const replayTask = serialized(
     async (force: boolean): Promise<ReplayResult | { status: 'busy' | 'paused' }> => {
       if (status.get().authRequired) return { status: 'paused' };
@@ -155,6 +204,8 @@ export function createSyncEngine(options: SyncEngineOptions) {
         if (result.status === 'auth-required') requireAuth(result.userId);
         if (result.status === 'retry-later') patch({ retryAt: result.retryAt, lastError: result.error });
         else patch({ retryAt: null, lastError: null });
+        stoppedOffline = result.status === 'retry-later' && result.offline;
+        if (stoppedOffline) scheduleProbe();
         await scheduleNext(result.status === 'retry-later' ? result.retryAt : null);
         return result;
       } finally {
@@ -253,15 +304,35 @@ export function createSyncEngine(options: SyncEngineOptions) {
       await replay({ force: true });
       await pull();
     },
-    /** Starts timers after writes and back-off (the app's triggers call `sync`). */
+    /** The network shows signs of life (online, tab visible, socket connected, a probe answered). */
+    connectivityRestored,
+    /** "Sync now": probe at once; an answer resets the back-off and sends, then the mirror pulls. */
+    async syncNow() {
+      if (await probe()) connectivityRestored();
+      else scheduleProbe();
+      await replay({ force: true });
+      await pull();
+    },
+    probe,
+    /** Starts timers after writes, back-off and probes (the app's triggers call `sync`). */
     start() {
       started = true;
       void scheduleNext(status.get().retryAt);
+      unwatch = [
+        connectivitySigns.on('sign', () => connectivityRestored()),
+        serverReachableStore.subscribe(scheduleProbe),
+        poorLinkStore.subscribe(scheduleProbe),
+      ];
+      scheduleProbe();
     },
     stop() {
       started = false;
       if (timer) clearTimeout(timer);
+      if (probeTimer) clearTimeout(probeTimer);
       timer = null;
+      probeTimer = null;
+      unwatch.forEach((stop) => stop());
+      unwatch = [];
     },
   };
 }

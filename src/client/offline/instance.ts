@@ -3,6 +3,8 @@ import { onWorkerMessage } from '@/client/shell/pwa/worker-messages';
 import { POST_LOGIN_EVENT } from '@/client/shell/session/events';
 import { sessionStore } from '@/client/shell/session/session-store';
 import { settingsStore } from '@/client/shell/session/settings-store';
+import { writeWaitingHint } from '@/client/shell/session/waiting-hint';
+import { liveQuery, type Subscription } from 'dexie';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '@/domain/service-worker';
 import { watchBrowserConnectivity } from './connectivity';
 import { openOfflineDb } from './db';
@@ -78,6 +80,12 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
     if (sessionStore.getState().user)
       void sync.sync({ force }).catch((e: unknown) => console.error('Sync failed', e));
   };
+  // A sign of connectivity: the back-off starts afresh, waiting entries go now, then the mirror pulls.
+  const restored = () => {
+    if (!sessionStore.getState().user) return;
+    sync.connectivityRestored();
+    pull();
+  };
   const pull = () => {
     if (sessionStore.getState().user) void sync.pull().catch((e: unknown) => console.error('Pull failed', e));
   };
@@ -85,6 +93,17 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
     void sync.db.meta.put({ key, value }).catch((e: unknown) => console.warn('Caching failed', e));
 
   let userId: string | null = null;
+  let waitingWatch: Subscription | null = null;
+  /** Keeps the login page's "changes wait on this device" in step with the user's outbox. */
+  const watchWaiting = (user: { id: string; username: string } | null) => {
+    waitingWatch?.unsubscribe();
+    waitingWatch = null;
+    if (!user) return;
+    waitingWatch = liveQuery(() => sync.pendingCountForUser(user.id)).subscribe({
+      next: (count) => writeWaitingHint({ userId: user.id, username: user.username, count }),
+      error: (e: unknown) => console.warn('Counting waiting changes failed', e),
+    });
+  };
   const onSession = () => {
     const user = sessionStore.getState().user;
     if (user) {
@@ -93,6 +112,7 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
     }
     if ((user?.id ?? null) === userId) return;
     userId = user?.id ?? null;
+    watchWaiting(user);
     if (user) {
       connectRealtime(getStoredToken);
       void checkPersistentStorage();
@@ -117,9 +137,9 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
     onDocument(window, 'online', () => syncAll(true)),
     onDocument(window, 'focus', pull),
     onDocument(document, 'visibilitychange', () => {
-      if (document.visibilityState === 'visible') syncAll(false);
+      if (document.visibilityState === 'visible') restored();
     }),
-    onRealtime('connect', () => syncAll(true)),
+    onRealtime('connect', restored),
     onRealtime('sync', pull),
     onWorkerMessage(SW_MESSAGE.replayOutbox, () => syncAll(true)),
     sync.events.on('enqueued', () => void registerBackgroundSync()),
@@ -130,6 +150,7 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
   if (options.justSignedIn) void requestPersistentStorage();
   stopRunning = () => {
     cleanups.forEach((cleanup) => cleanup());
+    watchWaiting(null);
     disconnectRealtime();
     sync.stop();
     stopRunning = null;

@@ -1,7 +1,6 @@
 import { SYNC_PULL_MAX_LIMIT, syncPullResponseSchema, type SyncPullResponse } from '@/domain/sync';
 import { rememberServerVersion } from './acknowledge';
 import { isSyncCollection, SYNC_COLLECTIONS, type SyncCollection } from './collections';
-import { reportNetworkFailure, reportServerReached } from './connectivity';
 import { send, type EngineContext } from './context';
 import { snapshot, sweep } from './mirror-sweep';
 import { recordKey, stripSync } from './rows';
@@ -154,10 +153,8 @@ export async function runPull(ctx: EngineContext): Promise<PullResult> {
     try {
       response = await next;
     } catch {
-      reportNetworkFailure();
       return { status: 'offline' };
     }
-    reportServerReached();
     if (response.status === 401) return { status: 'auth-required' };
     const parsed = response.status === 200 ? syncPullResponseSchema.safeParse(response.body) : null;
     const gained =

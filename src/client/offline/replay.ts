@@ -7,7 +7,6 @@ import {
 import { acknowledge, bodyData, handleStaleWrite, rememberGone, type CurrentRecord } from './acknowledge';
 import { collectionUrl, COLLECTIONS, updatePayload } from './collections';
 import { backoffDelay, parseRetryAfter } from './backoff';
-import { reportNetworkFailure, reportServerReached } from './connectivity';
 import { send, type EngineContext } from './context';
 import { buildFormData } from './files';
 import { recordKey } from './rows';
@@ -90,7 +89,7 @@ async function retryLater(
   offline: boolean,
   retryAfterMs = 0,
 ): Promise<SendOutcome> {
-  const retryAt = ctx.now() + backoffDelay(entry.attempts, ctx.random, retryAfterMs);
+  const retryAt = ctx.now() + backoffDelay(ctx.backoff.streak + 1, ctx.random, retryAfterMs);
   await update(ctx, entry, {
     state: 'waiting',
     nextAttemptAt: retryAt,
@@ -190,10 +189,8 @@ async function sendEntry(ctx: EngineContext, seq: number): Promise<SendOutcome> 
     try {
       response = await send(ctx, request);
     } catch (error) {
-      reportNetworkFailure();
       return retryLater(ctx, entry, error instanceof Error ? error.message : String(error), true);
     }
-    reportServerReached();
     const outcome = await classify(ctx, entry, response);
     if (outcome !== 'resend') return outcome;
     if (merges + 1 >= MAX_MERGES_PER_RUN)
@@ -264,8 +261,10 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
       const [seq, outcome] = await Promise.race([...inFlight.values()].map((f) => f.done));
       const finished = inFlight.get(seq)!;
       inFlight.delete(seq);
-      if (outcome.kind === 'sent') sent++;
-      else if (outcome.kind === 'blocked') blocked.add(finished.key);
+      if (outcome.kind === 'sent') {
+        sent++;
+        ctx.backoff.streak = 0;
+      } else if (outcome.kind === 'blocked') blocked.add(finished.key);
       // An auth stop outranks a transient one: the user must sign in before anything else helps.
       else if (outcome.kind === 'auth') run.stop = { status: 'auth-required', sent: 0, userId: user.id };
       else if (outcome.kind === 'transient' && run.stop === null) {
@@ -294,6 +293,7 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
       inFlight.set(seq, { key, collection: entry.collection, done });
     }
     while (inFlight.size > 0) await settleOne();
+    if (run.stop?.status === 'retry-later') ctx.backoff.streak++;
     if (run.stop) return { ...run.stop, sent };
     if (run.waitUntil) {
       const { at, error } = run.waitUntil;

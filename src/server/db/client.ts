@@ -8,9 +8,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import lockfile from 'proper-lockfile';
 import pg from 'pg';
+import { DirectoryLockedError, lockDirectory, PGLITE_LOCK_FILE } from './dir-lock';
 import * as schema from './schema';
+
+export { PGLITE_LOCK_FILE };
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: data functions accept either. */
@@ -36,8 +38,6 @@ export interface OpenOptions {
   migrationsFolder?: string;
 }
 
-/** The lock file that keeps a second process off an embedded database directory. */
-export const PGLITE_LOCK_FILE = '.fleetpilot.lock';
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_ID = 724_311_001;
 
@@ -94,14 +94,9 @@ export async function openPglite(
   if (dir) {
     fs.mkdirSync(dir, { recursive: true });
     try {
-      release = await lockfile.lock(dir, {
-        lockfilePath: path.join(dir, PGLITE_LOCK_FILE),
-        stale: 15_000,
-        update: 5_000,
-        realpath: false,
-      });
+      release = await lockDirectory(dir);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseLockedError(dir);
+      if (err instanceof DirectoryLockedError) throw new DatabaseLockedError(dir);
       throw err;
     }
   }

@@ -1,6 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reportNetworkFailure, reportServerReached, useOnline } from '@/client/offline/connectivity';
+import {
+  reportNetworkFailure,
+  reportServerReached,
+  SLOW_ANSWER_MS,
+  useConnection,
+  useOnline,
+} from '@/client/offline/connectivity';
 import { getRealtimeSocket, onRealtime } from '@/client/offline/realtime';
 
 afterEach(() => {
@@ -25,6 +31,23 @@ describe('connectivity', () => {
     // The browser coming online gives the server a fresh chance.
     act(() => window.dispatchEvent(new Event('online')));
     expect(result.current).toBe(true);
+  });
+});
+
+describe('connection quality', () => {
+  it('is poor after a deadline or a slow answer, offline without answers, online after a prompt one', () => {
+    const { result } = renderHook(() => useConnection());
+    expect(result.current).toBe('online');
+    act(() => reportNetworkFailure('timeout'));
+    expect(result.current).toBe('poor');
+    act(() => reportServerReached(100));
+    expect(result.current).toBe('online');
+    act(() => reportServerReached(SLOW_ANSWER_MS + 1));
+    expect(result.current).toBe('poor');
+    act(() => reportNetworkFailure('unreachable'));
+    expect(result.current).toBe('offline');
+    act(() => reportServerReached(10));
+    expect(result.current).toBe('online');
   });
 });
 

@@ -59,6 +59,7 @@ export function createHarness(options: { locks?: LockManagerLike | null; userId?
       random: () => 0.5,
       locks: options.locks ?? null,
       compress: async (blob) => blob,
+      probeIntervalMs: 20,
     });
 
   h.db = openOfflineDb({ name });

@@ -109,6 +109,35 @@ describe('replay', () => {
     expect(h.server.live()).toHaveLength(1);
   });
 
+  it('grows the back-off per failed run, but not across page loads or after a sign of connectivity', async () => {
+    await h.engine.createRecord('excavators', excavator('A'));
+    h.server.offline = true;
+    const delay = async () => {
+      const result = await h.engine.replay({ force: true });
+      return result.status === 'retry-later' ? result.retryAt - h.clock.now : null;
+    };
+    expect(await delay()).toBe(backoffDelay(1, () => 0.5));
+    expect(await delay()).toBe(backoffDelay(2, () => 0.5));
+    expect(await delay()).toBe(backoffDelay(3, () => 0.5));
+    h.engine.connectivityRestored();
+    expect(await delay()).toBe(backoffDelay(1, () => 0.5));
+    expect(await delay()).toBe(backoffDelay(2, () => 0.5));
+    // A page load made offline is no attempt: the new page starts with the shortest wait.
+    await h.reload();
+    expect(await delay()).toBe(backoffDelay(1, () => 0.5));
+  });
+
+  it('probes the server while the link is down and sends as soon as it answers, without another trigger', async () => {
+    await h.engine.createRecord('excavators', excavator('A'));
+    h.server.offline = true;
+    h.engine.start();
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    await eventually(() => expect(h.server.requests.some((r) => r.url === '/api/health')).toBe(true));
+    h.server.offline = false;
+    await eventually(() => expect(h.server.live()).toHaveLength(1));
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
   it('waits and resends with the same key while the key is still in flight', async () => {
     await h.engine.createRecord('excavators', excavator('A'));
     h.server.faults.push('in-flight');

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconBackhoe } from '@tabler/icons-react';
+import { IconAlertCircle, IconBackhoe, IconCloudUpload } from '@tabler/icons-react';
 import { useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { InsecureContextBanner } from '@/client/shell/pwa/insecure-context-banne
 import { safeRedirect } from '@/client/shell/session/redirect';
 import { signIn } from '@/client/shell/session/session-store';
 import { cachedAppName } from '@/client/shell/session/settings-cache';
+import { readWaitingHints } from '@/client/shell/session/waiting-hint';
 import { ThemeToggle } from '@/client/shell/theme/theme-toggle';
 import classes from './login-page.module.css';
 
@@ -34,6 +35,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [waiting] = useState(readWaitingHints);
 
   useEffect(() => {
     document.title = `${t('auth.signIn')} · ${appName}`;
@@ -80,6 +82,17 @@ export function LoginPage() {
                   {t('auth.welcomeText')}
                 </Text>
               </div>
+              {waiting.map((hint) => (
+                <Alert
+                  key={hint.userId}
+                  color="blue"
+                  variant="light"
+                  icon={<IconCloudUpload />}
+                  data-testid="login-waiting"
+                >
+                  {t('auth.waitingChanges', { count: hint.count, username: hint.username })}
+                </Alert>
+              ))}
               {error ? (
                 <Alert color="red" variant="light" icon={<IconAlertCircle />} role="alert">
                   {error}

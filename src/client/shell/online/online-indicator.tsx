@@ -1,26 +1,38 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { IconWifi, IconWifiOff } from '@tabler/icons-react';
+import { IconWifi, IconWifi1, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useOnlineStatus } from './use-online-status';
+import { useConnection } from '@/client/offline/connectivity';
 
-/** A small status chip: online (green) or offline (orange). */
+const LOOK = {
+  online: { color: 'green', Icon: IconWifi, label: 'shell.offline.online', hint: 'shell.offline.onlineHint' },
+  poor: { color: 'yellow', Icon: IconWifi1, label: 'shell.offline.poor', hint: 'shell.offline.poorHint' },
+  offline: {
+    color: 'orange',
+    Icon: IconWifiOff,
+    label: 'shell.offline.offline',
+    hint: 'shell.offline.banner',
+  },
+} as const;
+
+/** A small status chip: online (green), poor connection (yellow) or offline (orange). */
 export function OnlineIndicator() {
   const { t } = useTranslation();
-  const online = useOnlineStatus();
-  const label = online ? t('shell.offline.online') : t('shell.offline.offline');
+  const connection = useConnection();
+  const { color, Icon, label, hint } = LOOK[connection];
   return (
-    <Tooltip label={online ? t('shell.offline.onlineHint') : t('shell.offline.banner')}>
+    <Tooltip label={t(hint)}>
       <Badge
         variant="light"
-        color={online ? 'green' : 'orange'}
+        color={color}
         size="lg"
         radius="sm"
-        leftSection={online ? <IconWifi size={16} /> : <IconWifiOff size={16} />}
-        data-online={online}
+        leftSection={<Icon size={16} />}
+        data-online={connection !== 'offline'}
+        data-connection={connection}
         aria-live="polite"
         visibleFrom="sm"
       >
-        {label}
+        {t(label)}
       </Badge>
     </Tooltip>
   );

@@ -84,7 +84,7 @@ export function SyncPanel({ onSignInAgain, now }: SyncPanelProps) {
       <OfflineReadinessStatus />
       <SyncStatusSummary
         pending={pending}
-        onSyncNow={() => void engine.sync({ force: true })}
+        onSyncNow={() => void engine.syncNow()}
         onSignInAgain={onSignInAgain}
       />
       {pending === 0 ? (

@@ -6,7 +6,7 @@ import {
   IconDatabaseExclamation,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '@/client/offline/connectivity';
+import { useConnection } from '@/client/offline/connectivity';
 import { useSyncStatus } from '@/client/offline/hooks';
 import { useStorageHealth } from '@/client/offline/storage';
 
@@ -20,23 +20,32 @@ interface SyncStatusSummaryProps {
 export function SyncStatusSummary({ pending, onSyncNow, onSignInAgain }: SyncStatusSummaryProps) {
   const { t, i18n } = useTranslation();
   const status = useSyncStatus();
-  const online = useOnline();
-  const storage = useStorageHealth();
   const busy = status.replaying || status.pulling;
+  const connection = useConnection();
+  const online = connection !== 'offline';
+  const stateLabel = busy
+    ? t('sync.status.syncing')
+    : connection === 'poor'
+      ? t('sync.status.poor')
+      : online
+        ? t('sync.status.online')
+        : t('sync.status.offline');
+  const storage = useStorageHealth();
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           {busy ? <Loader size="xs" /> : online ? <IconCloudCheck size={18} /> : <IconCloudOff size={18} />}
-          <Text size="sm" data-testid="sync-state">
-            {busy ? t('sync.status.syncing') : online ? t('sync.status.online') : t('sync.status.offline')}
+          <Text size="sm" data-testid="sync-state" data-connection={connection}>
+            {stateLabel}
           </Text>
         </Group>
         <Button
           size="xs"
           variant="light"
           onClick={onSyncNow}
-          disabled={!online || status.authRequired}
+          // Waiting entries can always be tried: the button probes the server at once.
+          disabled={status.authRequired || (!online && pending === 0)}
           loading={busy}
         >
           {t('sync.action.syncNow')}

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import lockfile from 'proper-lockfile';
 import pg from 'pg';
+import { DirectoryLockedError, lockDirectory } from '../../db/dir-lock';
 import { openPglite, openPostgres, pgliteDir, PGLITE_LOCK_FILE, type DatabaseHandle } from '../../db/client';
 import { ArchiveError, extractArchive, readArchiveManifest } from './archive-reader';
 import { listFiles } from './files';
@@ -234,14 +234,9 @@ async function restorePostgres(
 async function lockDataDir(dbDir: string, dataDir: string): Promise<() => Promise<void>> {
   await fs.mkdir(dbDir, { recursive: true });
   try {
-    return await lockfile.lock(dbDir, {
-      lockfilePath: path.join(dbDir, PGLITE_LOCK_FILE),
-      stale: 15_000,
-      update: 5_000,
-      realpath: false,
-    });
+    return await lockDirectory(dbDir);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') {
+    if (err instanceof DirectoryLockedError) {
       throw new RestoreError(`FleetPilot is running on ${dataDir}. Stop it before restoring.`);
     }
     throw err;
