@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { notificationInputSchema, type Notification, type NotificationInput } from '@/domain/notification';
+import { isFeatureEnabled } from '@/domain/features';
 import { normalizeRole } from '@/domain/roles';
 import type { Executor } from '../../db/client';
 import { notifications, users } from '../../db/schema';
@@ -71,6 +72,11 @@ export async function notify(
   executor?: Executor,
 ): Promise<PendingNotifications> {
   const data = notificationInputSchema.parse(input);
+  // A switched-off feature is off on every channel: no row, no socket event, no push, mail or chat.
+  const settings = await app.settingsStore.get(executor ?? app.db);
+  if (!isFeatureEnabled(settings.features, 'notifications')) {
+    return { items: [], publish: () => undefined };
+  }
   const recipients = await findRecipients(executor ?? app.db, data.userIds ?? [], data.roles ?? []);
   let rows: NotificationRow[] = [];
   if (recipients.length) {
