@@ -42,12 +42,11 @@ declare module 'fastify' {
   }
 }
 
-/** A route pattern (`/api/users/:id`, `/uploads/*`) as a regular expression over concrete paths. */
+/** A route pattern (`/api/users/:id`) as a regular expression over concrete paths. */
 function patternOf(url: string): RegExp {
   const escaped = url
     .split('/')
     .map((part) => {
-      if (part === '*') return '.*';
       if (part.startsWith(':')) return '[^/]+';
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
@@ -58,6 +57,8 @@ function patternOf(url: string): RegExp {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   const routes: Array<{ methods: string[]; pattern: RegExp }> = [];
   app.addHook('onRoute', (route) => {
+    // Catch-all routes (static files, docs assets) would make every path "known".
+    if (route.url.includes('*')) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
     routes.push({ methods, pattern: patternOf(route.url) });
   });
