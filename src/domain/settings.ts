@@ -38,11 +38,26 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/** Largest notifications section an update may carry (serialised), far above any real one. */
+export const NOTIFICATION_SETTINGS_MAX_BYTES = 64 * 1024;
+const NOTIFICATION_SECTIONS = ['email', 'push', 'slack', 'teams', 'discord', 'webhook', 'routing'] as const;
+
+/**
+ * What a settings update may put under `notifications`: the channel sections, each an object of plain
+ * settings (the channel routes check each field), within a size limit.
+ */
+export const notificationSettingsUpdateSchema = z
+  .partialRecord(z.enum(NOTIFICATION_SECTIONS), z.record(z.string(), z.unknown()))
+  .refine(
+    (value) => JSON.stringify(value).length <= NOTIFICATION_SETTINGS_MAX_BYTES,
+    `Notification settings must stay under ${NOTIFICATION_SETTINGS_MAX_BYTES / 1024} KB`,
+  );
+
 export const settingsUpdateSchema = z
   .object({
     app: appSettingsSchema.partial(),
     features: z.record(z.string(), z.boolean()),
-    notifications: notificationSettingsSchema,
+    notifications: notificationSettingsUpdateSchema,
     maintenance: maintenanceSettingsSchema.partial(),
     reports: reportSettingsSchema.partial(),
   })

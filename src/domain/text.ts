@@ -44,3 +44,18 @@ export function findForbiddenText(value: unknown, maxDepth = 64): string | null 
 
 /** A string schema that applies the text rule, for forms that want the message on the field. */
 export const safeText = () => z.string().refine((v) => !hasForbiddenControl(v), CONTROL_CHARACTER_MESSAGE);
+
+/** Deepest nesting any request body may have; real documents stay far below it. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether arrays and objects inside `value` nest deeper than `limit` (checked without recursion). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const inner of Object.values(current as Record<string, unknown>)) stack.push([inner, depth + 1]);
+  }
+  return false;
+}

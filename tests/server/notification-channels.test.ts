@@ -99,13 +99,15 @@ describe('PUT /api/notification-channels', () => {
     const view = await get('/api/notification-channels', admin);
     expect(view.json()).toEqual(body);
     expect(secretsIn(view.body)).toEqual([]);
-    for (const token of [admin, operator]) {
-      const settings = await get('/api/settings', token);
-      expect(settings.statusCode).toBe(200);
-      expect(settings.json().notifications.email.host).toBe('mail.example.test');
-      expect(settings.json().notifications.slack.enabled).toBe(true);
-      expect(secretsIn(settings.body)).toEqual([]);
-    }
+    const settings = await get('/api/settings', admin);
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json().notifications.email.host).toBe('mail.example.test');
+    expect(settings.json().notifications.slack.enabled).toBe(true);
+    expect(secretsIn(settings.body)).toEqual([]);
+    // Other roles do not see the channel details at all.
+    const forOperator = await get('/api/settings', operator);
+    expect(forOperator.statusCode).toBe(200);
+    expect(forOperator.json().notifications).toEqual({});
     const audit = await get('/api/audit?entity=settings&action=notification-channels.update&limit=1', admin);
     const [row] = audit.json().items;
     expect(row.changes).toMatchObject({
@@ -131,10 +133,10 @@ describe('PUT /api/notification-channels', () => {
 
   it('keeps a secret the PUT leaves out, and removes one set to null', async () => {
     const body = await putChannels(t, admin, {
-      email: { host: 'smtp.example.test' },
+      email: { user: 'fleet-mailer' },
       webhook: { secret: null },
     });
-    expect(body.email.host).toBe('smtp.example.test');
+    expect(body.email.user).toBe('fleet-mailer');
     expect(body.email.password.configured).toBe(true);
     expect(body.slack.url.configured).toBe(true);
     expect(body.webhook.secret.configured).toBe(false);
@@ -149,7 +151,7 @@ describe('PUT /api/notification-channels', () => {
     ]);
     // The settings written through the generic settings endpoint stay intact beside ours.
     const settings = await get('/api/settings', admin);
-    expect(settings.json().notifications.email.host).toBe('smtp.example.test');
+    expect(settings.json().notifications.email.host).toBe('mail.example.test');
   });
 
   it('refuses to switch a channel on without what it needs', async () => {
@@ -164,7 +166,7 @@ describe('PUT /api/notification-channels', () => {
     expect(Object.keys(res.json().details.fields).sort()).toEqual(['discord.url', 'email.host']);
     const view = (await get('/api/notification-channels', admin)).json();
     expect(view.discord.enabled).toBe(false);
-    expect(view.email.host).toBe('smtp.example.test');
+    expect(view.email.host).toBe('mail.example.test');
   });
 
   it('validates the body with the shared schema', async () => {
@@ -219,8 +221,8 @@ describe('POST /api/notification-channels/{channel}/test', () => {
   it("reports the provider's status without repeating its answer", async () => {
     receiver.answer('/services/T0001/B0002/SlackTokenXyZ123', { status: 403, body: 'invalid_token' });
     const res = await test('slack');
-    expect(res.json()).toMatchObject({ ok: false });
-    expect(res.json().error).toContain('403');
+    // The status, never the remote body: errors must not become a way to read other servers' answers.
+    expect(res.json()).toEqual({ ok: false, error: expect.stringContaining('403') });
     expect(res.json().error).not.toContain('invalid_token');
   });
 

@@ -9,6 +9,7 @@ import { getOrCreateSecret } from '../services/secrets';
 export const JWT_ALGORITHM = 'HS256';
 export const JWT_ISSUER = 'fleetpilot';
 export const JWT_AUDIENCE = 'fleetpilot-app';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Tokens {
   sign(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
@@ -59,7 +60,10 @@ export const authPlugin = fp(
             audience: JWT_AUDIENCE,
             requiredClaims: ['exp', 'sub'],
           });
-          const user = await findUserById(opts.db, String(payload.sub));
+          // A validly signed token whose subject is no user id (another issuer's token with our secret,
+          // or a forged one) is simply invalid; it must not reach the uuid column as bad input.
+          if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
+          const user = await findUserById(opts.db, payload.sub);
           if (!user || !user.active || user.tokenVersion !== payload.tv) return null;
           return user;
         } catch (err) {

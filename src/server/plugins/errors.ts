@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '@/domain/errors';
-import { CONTROL_CHARACTER_MESSAGE, findForbiddenText } from '@/domain/text';
+import { CONTROL_CHARACTER_MESSAGE, findForbiddenText, MAX_BODY_DEPTH, nestsDeeperThan } from '@/domain/text';
 import { HttpError } from '../http-error';
 
 /** Field → messages, the shape forms map onto their inputs. */
@@ -35,10 +35,45 @@ export function badInputDatabaseError(err: unknown): { status: 400 | 409 } | nul
  * One error handler: 4xx keep their message, 5xx are logged with the request and answered without
  * internals (ARCHITECTURE §4).
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods some route answers for this path (to tell 405 from 404). */
+    allowedMethods(path: string): string[];
+  }
+}
+
+/** A route pattern (`/api/users/:id`) as a regular expression over concrete paths. */
+function patternOf(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((part) => {
+      if (part.startsWith(':')) return '[^/]+';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const routes: Array<{ methods: string[]; pattern: RegExp }> = [];
+  app.addHook('onRoute', (route) => {
+    // Catch-all routes (static files, docs assets) would make every path "known".
+    if (route.url.includes('*')) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+    routes.push({ methods, pattern: patternOf(route.url) });
+  });
+  app.decorate('allowedMethods', (path: string) => [
+    ...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods)),
+  ]);
+
   // The shared text rule for every route at once: no string anywhere in the body, query or path
   // parameters may carry NUL or other control characters.
   app.addHook('preValidation', async (request) => {
+    if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
+      throw new HttpError('VALIDATION_FAILED', `Nested deeper than ${MAX_BODY_DEPTH} levels`, {
+        fields: { _: [`Nested deeper than ${MAX_BODY_DEPTH} levels`] },
+      });
+    }
     for (const [part, value] of [
       ['body', request.body],
       ['querystring', request.query],

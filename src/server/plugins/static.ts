@@ -64,6 +64,12 @@ export const staticPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = pathOf(request);
       const readsPage = request.method === 'GET' || request.method === 'HEAD';
+      // A known path asked with a method it does not answer: 405 naming the ones it does.
+      const allowed = isServerPath(pathname) ? app.allowedMethods(pathname) : [];
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const body: ApiErrorBody = { message: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' };
+        return reply.status(405).header('allow', allowed.join(', ')).send(body);
+      }
       if (isServerPath(pathname) || !readsPage) return reply.status(404).send(notFoundBody(request));
       if (!built) {
         const body: ApiErrorBody = { message: CLIENT_NOT_BUILT_MESSAGE, code: 'SERVICE_UNAVAILABLE' };

@@ -34,12 +34,17 @@ export function aiConfigToApi(stored: StoredAiConfig): AiConfig {
   return { ...rest, apiKeyConfigured: !!apiKey };
 }
 
-/** The update applied: fields sent replace stored ones; `apiKey` omitted keeps the key. */
+/**
+ * The update applied: fields sent replace stored ones; `apiKey` omitted keeps the key — unless the base
+ * URL changes: a key belongs to the service it was issued by and must not be sent to a new host
+ * because someone changed only the address.
+ */
 export function applyAiConfigUpdate(current: StoredAiConfig, update: AiConfigUpdate): StoredAiConfig {
   const next = { ...current };
   for (const [key, value] of Object.entries(update) as Array<[keyof AiConfigUpdate, unknown]>) {
     if (value !== undefined) (next as Record<string, unknown>)[key] = value;
   }
+  if (next.baseUrl !== current.baseUrl && update.apiKey === undefined) next.apiKey = null;
   return next;
 }
 

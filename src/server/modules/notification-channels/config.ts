@@ -167,13 +167,17 @@ export function applyUpdate(
 
   const next: ChannelSecrets = { ...secrets };
   const secretWrites: AppliedUpdate['secretWrites'] = [];
+  // A secret belongs to its destination: a new SMTP server (or port) or webhook address does not get
+  // the old password or signing secret unless it is given again.
+  const smtpMoved = channels.email.host !== current.email.host || channels.email.port !== current.email.port;
+  const webhookMoved = webhookUrl !== undefined && (webhookUrl ?? undefined) !== secrets.webhookUrl;
   const incoming: Array<[SecretName, string, string | null | undefined]> = [
-    ['emailPassword', 'email.password', password],
+    ['emailPassword', 'email.password', password === undefined && smtpMoved ? null : password],
     ['slackUrl', 'slack.url', slackUrl],
     ['teamsUrl', 'teams.url', teamsUrl],
     ['discordUrl', 'discord.url', discordUrl],
     ['webhookUrl', 'webhook.url', webhookUrl],
-    ['webhookSecret', 'webhook.secret', webhookSecret],
+    ['webhookSecret', 'webhook.secret', webhookSecret === undefined && webhookMoved ? null : webhookSecret],
   ];
   for (const [name, field, value] of incoming) {
     if (value === undefined || (value ?? undefined) === secrets[name]) continue;

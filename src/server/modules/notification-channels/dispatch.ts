@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LANGUAGE, type Language } from '@/domain/constants';
+import { isFeatureEnabled } from '@/domain/features';
 import { CHANNEL_TEXTS, fillTemplate, isChatChannel, type PushPayload } from '@/domain/notification-channels';
 import type { Notification } from '@/domain/notification';
 import { DEFAULT_NOTIFICATION_URL } from '@/domain/service-worker';
@@ -149,6 +150,9 @@ export async function dispatchDelivery(row: DeliveryRow, ctx: DispatchContext): 
   const channel = row.channel;
   if (channel !== 'email' && channel !== 'push' && !isChatChannel(channel))
     return { status: 'cancelled', reason: `Unknown channel ${channel}` };
+  // Queued before the feature was switched off: nothing goes out any more.
+  if (!isFeatureEnabled(ctx.config.settings.features, 'notifications'))
+    return { status: 'cancelled', reason: 'Notifications switched off' };
   if (!ctx.config.channels[channel].enabled) return { status: 'cancelled', reason: 'Channel switched off' };
   if (!isConfigured(ctx.config, channel)) return { status: 'cancelled', reason: 'Channel not configured' };
   const { notification, recipientName, language } = row.payload as DeliveryPayload;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { isLanguage, type Language } from '@/domain/constants';
 import { notificationInputSchema, type Notification, type NotificationInput } from '@/domain/notification';
+import { isFeatureEnabled } from '@/domain/features';
 import { renderNotification } from '@/domain/notification-texts';
 import { normalizeRole } from '@/domain/roles';
 import type { Executor } from '../../db/client';
@@ -86,9 +87,14 @@ export async function notify(
   executor?: Executor,
 ): Promise<PendingNotifications> {
   const data = notificationInputSchema.parse(input);
+  // A switched-off feature is off on every channel: no row, no socket event, no push, mail or chat.
+  const settings = await app.settingsStore.get(executor ?? app.db);
+  if (!isFeatureEnabled(settings.features, 'notifications')) {
+    return { items: [], publish: () => undefined };
+  }
   const recipients = await findRecipients(executor ?? app.db, data.userIds ?? [], data.roles ?? []);
   let rows: NotificationRow[] = [];
-  const siteLanguage = (await app.settingsStore.get(executor)).app.defaultLanguage;
+  const siteLanguage = settings.app.defaultLanguage;
   if (recipients.length) {
     // The stored text is the site language's rendering: the fallback for a key a reader cannot render.
     const stored = renderNotification(data.key, data.params, siteLanguage);

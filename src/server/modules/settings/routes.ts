@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { isFeatureEnabled } from '@/domain/features';
+import { isAdmin } from '@/domain/permissions';
 import { mergeSettings, settingsSchema, settingsUpdateSchema, type Settings } from '@/domain/settings';
 import { HttpError } from '../../http-error';
 import { errorBodySchema } from '../auth/schemas';
@@ -46,7 +47,11 @@ export async function settingsRoutes(app: FastifyInstance) {
   r.get('/settings', {
     config: { access: 'settings:read' },
     schema: { tags: ['settings'], response: { 200: settingsSchema, 401: errorBodySchema } },
-    handler: async () => app.settingsStore.get(),
+    handler: async (request) => {
+      const settings = await app.settingsStore.get();
+      // Channel settings name mail servers, accounts and webhook hosts: only admins see them.
+      return isAdmin(request.user!) ? settings : { ...settings, notifications: {} };
+    },
   });
 
   r.put('/settings', {
