@@ -1,10 +1,8 @@
-// `npm run bench`: the real app on a throw-away PGlite against a bare Fastify route, on loopback only.
-// Prints one JSON line per case, then the ratio. BENCH_SECONDS (default 5, 1–60) sets each case's length.
+// `npm run bench`: every bench, on loopback only; `npm run bench -- server inventory` runs the ones named
+// (see BENCHES). Each prints JSON lines. BENCH_SECONDS (default 5, 1–60) sets each autocannon run's length.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { benchAnalytics } from './analytics';
@@ -14,85 +12,53 @@ import { benchExcavatorsSearch } from './excavators-search';
 import { benchInventory } from './inventory';
 import { benchOfflineEngine } from './offline-engine';
 import { benchOfflineReady } from './offline-ready';
+import { benchServer } from './server';
 
-const HOST = '127.0.0.1';
-const CONNECTIONS = 10;
-const seconds = Math.min(60, Math.max(1, Number(process.env.BENCH_SECONDS) || 5));
-
-interface CaseResult {
-  case: string;
-  requestsPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: HOST, port: 0 });
-  const { port } = app.server.address() as { port: number };
-  return `http://${HOST}:${port}`;
-}
-
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<CaseResult> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
-  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(
-      `${name}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`,
-    );
-  }
-  const line: CaseResult = {
-    case: name,
-    requestsPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-  };
-  console.info(JSON.stringify(line));
-  return line;
-}
-
-async function main() {
+/** The client-bundle and offline-engine benches share one real app on a throw-away PGlite. */
+async function withApp(
+  bench: (target: { url: string; username: string; password: string }) => Promise<unknown>,
+): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-bench-'));
-  const adminPassword = `bench-${Date.now()}`;
+  const password = `bench-${Date.now()}`;
   // Only the variables named here: a DATABASE_URL in the shell must not point the bench elsewhere.
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: password, LOG_LEVEL: 'silent' });
   const app = await buildApp(config, { logger: false });
-  const bare = Fastify({ logger: false });
-  bare.get('/json', async () => ({ hello: 'world' }));
   try {
-    const appUrl = await listen(app);
-    const bareUrl = await listen(bare);
-    const login = await fetch(`${appUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: config.adminUsername, password: adminPassword }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
-
-    const me = await measure('GET /api/auth/me', `${appUrl}/api/auth/me`, { 'x-auth-token': token });
-    const baseline = await measure('bare Fastify JSON route', `${bareUrl}/json`);
-    console.info(
-      JSON.stringify({
-        case: 'ratio',
-        of: `${me.case} / ${baseline.case}`,
-        requestsPerSec: Number((me.requestsPerSec / baseline.requestsPerSec).toFixed(3)),
-      }),
-    );
-    await benchClientBundle({ url: appUrl, username: config.adminUsername, password: adminPassword });
-    await benchOfflineEngine({ url: appUrl, username: config.adminUsername, password: adminPassword });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    await bench({ url, username: config.adminUsername, password });
   } finally {
-    await bare.close();
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** In the order `npm run bench` runs them. */
+const BENCHES: Record<string, () => Promise<unknown>> = {
+  // Authenticated and list routes against bare Fastify, sync pull pages; PGlite and PostgreSQL.
+  server: benchServer,
+  'client-bundle': () => withApp(benchClientBundle),
+  'offline-engine': () => withApp(benchOfflineEngine),
   // Its own server over HTTPS=local: a tablet's first visit until it is ready for offline use.
-  await benchOfflineReady();
+  'offline-ready': benchOfflineReady,
   // Its own server: 10,000 excavators seeded straight into the database.
-  await benchExcavatorsSearch();
+  'excavators-search': benchExcavatorsSearch,
   // Its own server: a 10,000-row CSV imported in the browser, then the 10,000 items filtered.
-  await benchInventory();
+  inventory: benchInventory,
   // Their own databases: 100,000 reports on PGlite (dashboard), on PostgreSQL (analytics, DATABASE_URL).
-  await benchDashboard();
-  await benchAnalytics();
+  dashboard: benchDashboard,
+  analytics: benchAnalytics,
+};
+
+async function main() {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in BENCHES));
+  if (unknown.length > 0) {
+    throw new Error(`Unknown bench: ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);
+  }
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (names.length === 0 || names.includes(name)) await bench();
+  }
 }
 
 main().catch((err: unknown) => {
