@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
+import { hotCachePlugin } from './plugins/hot-cache';
 import { errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { uploadsPlugin } from './plugins/uploads';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // On PostgreSQL a backup links the uploads after its snapshot; removals wait for that moment.
     ...(handle.kind === 'postgres' && { guardRemoval: uploadRemovalGuard(handle.db) }),
   });
+  await app.register(hotCachePlugin, { handle });
   await app.register(settingsStorePlugin, { db: handle.db });
   await app.register(authPlugin, { config, db: handle.db });
   await app.register(accessPlugin);

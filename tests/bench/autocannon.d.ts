@@ -12,6 +12,8 @@ declare module 'autocannon' {
     mean: number;
     p50: number;
     p99: number;
+    /** Count over the whole run (requests). */
+    total: number;
   }
   interface Result {
     requests: Histogram;
@@ -19,6 +21,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Seconds the run took. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

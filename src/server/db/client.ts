@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed, WriteTracker, type ChangeFeed } from './changes';
 import { DirectoryLockedError, lockDirectory, PGLITE_LOCK_FILE } from './dir-lock';
 import * as schema from './schema';
 
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   dataDir?: string;
   /** Applies the migrations of `migrationsFolder` (default: this build's) that the database lacks. */
   migrate(migrationsFolder?: string): Promise<void>;
+  /** Starts receiving the database's change notifications (in-memory caches of every instance). */
+  watchChanges(onError: (err: Error) => void): Promise<ChangeFeed>;
   close(): Promise<void>;
 }
 
@@ -57,6 +60,8 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection error: ${err.message}`));
+  const writes = new WriteTracker();
+  pool.on('connect', (client) => writes.track(client));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const handle: DatabaseHandle = {
     db,
@@ -71,6 +76,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
         client.release();
       }
     },
+    watchChanges: (onError) => postgresChangeFeed(url, writes, onError),
     close: () => pool.end(),
   };
   if (migrate) {
@@ -115,6 +121,7 @@ export async function openPglite(
     ...(dir && { dataDir: path.resolve(dir) }),
     migrate: (folder = MIGRATIONS_FOLDER) =>
       migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: folder }),
+    watchChanges: () => pgliteChangeFeed(client),
     close: async () => {
       await client.close();
       await release?.();

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { findUserById, type UserRow } from '../modules/users/data';
+import type { UserRow } from '../modules/users/data';
 import { getOrCreateSecret } from '../services/secrets';
 
 export const JWT_ALGORITHM = 'HS256';
@@ -54,16 +54,22 @@ export const authPlugin = fp(
       },
       async verify(token) {
         try {
-          const { payload } = await jwtVerify(token, secret, {
-            algorithms: [JWT_ALGORITHM],
-            issuer: JWT_ISSUER,
-            audience: JWT_AUDIENCE,
-            requiredClaims: ['exp', 'sub'],
-          });
-          // A validly signed token whose subject is no user id (another issuer's token with our secret,
-          // or a forged one) is simply invalid; it must not reach the uuid column as bad input.
-          if (typeof payload.sub !== 'string' || !UUID.test(payload.sub)) return null;
-          const user = await findUserById(opts.db, payload.sub);
+          let payload = app.hotCache.claims.get(token);
+          if (!payload) {
+            const verified = await jwtVerify(token, secret, {
+              algorithms: [JWT_ALGORITHM],
+              issuer: JWT_ISSUER,
+              audience: JWT_AUDIENCE,
+              requiredClaims: ['exp', 'sub'],
+            });
+            // A validly signed token whose subject is no user id (another issuer's token with our secret,
+            // or a forged one) is simply invalid; it must not reach the uuid column as bad input.
+            const sub = verified.payload.sub;
+            if (typeof sub !== 'string' || !UUID.test(sub)) return null;
+            payload = { sub, tv: verified.payload.tv, exp: verified.payload.exp! };
+            app.hotCache.claims.set(token, payload);
+          }
+          const user = await app.hotCache.user(payload.sub);
           if (!user || !user.active || user.tokenVersion !== payload.tv) return null;
           return user;
         } catch (err) {
@@ -80,5 +86,5 @@ export const authPlugin = fp(
       request.user = token ? await tokens.verify(token) : null;
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['hot-cache'] },
 );

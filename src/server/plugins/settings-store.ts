@@ -12,7 +12,10 @@ import type { Database, Executor } from '../db/client';
 import { appSettings } from '../db/schema';
 
 export interface SettingsStore {
-  /** Current settings, defaults filled in. Read from the database each time so every instance agrees at once. */
+  /**
+   * Current settings, defaults filled in. Outside a transaction they come from memory, dropped by every
+   * instance the moment the row changes (hot-cache); inside one, from the transaction itself.
+   */
   get(executor?: Executor): Promise<Settings>;
   /** Merges a partial update and returns the new settings. */
   update(update: SettingsUpdate, executor?: Executor): Promise<Settings>;
@@ -41,8 +44,11 @@ export const settingsStorePlugin = fp(
   async (app: FastifyInstance, opts: { db: Database }) => {
     const store: SettingsStore = {
       async get(executor = opts.db) {
-        const [row] = await executor.select().from(appSettings).where(eq(appSettings.id, 1));
-        return withDefaults(row?.data);
+        const read = async () => {
+          const [row] = await executor.select().from(appSettings).where(eq(appSettings.id, 1));
+          return withDefaults(row?.data);
+        };
+        return executor === opts.db ? app.hotCache.settings(read) : read();
       },
       async update(update, executor = opts.db) {
         const next = mergeSettings(await store.get(executor), update);
@@ -55,5 +61,5 @@ export const settingsStorePlugin = fp(
     };
     app.decorate('settingsStore', store);
   },
-  { name: 'settings-store' },
+  { name: 'settings-store', dependencies: ['hot-cache'] },
 );

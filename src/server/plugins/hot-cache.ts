@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CHANGES_RESET, type ChangeFeed } from '../db/changes';
+import type { DatabaseHandle } from '../db/client';
+import { findUserById, type UserRow } from '../modules/users/data';
+
+/**
+ * What every authenticated request needs before any work — the user behind the token (token version,
+ * role, active flag) and the settings with the feature flags — held in memory instead of read from the
+ * database each time. An entry goes the moment the database says its row changed (triggers notify
+ * every instance, see db/changes.ts); while the notifications cannot be received, everything is read
+ * from the database as before. Before answering from memory, the changes this process itself committed
+ * are waited for, so a request that follows a write here sees it.
+ */
+export interface HotCache {
+  /** The user row, as `findUserById` would return it now. */
+  user(id: string): Promise<UserRow | undefined>;
+  /** The value `load` reads from the database, kept until the settings change. */
+  settings<T>(load: () => Promise<T>): Promise<T>;
+  /** Verified token claims, so a token's signature is checked once, not on every request. */
+  readonly claims: ClaimsMemo;
+}
+
+export interface TokenClaims {
+  sub: string;
+  tv: unknown;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+/** Bounded: a flood of distinct tokens costs memory up to this many entries, then starts over. */
+const MAX_USERS = 10_000;
+const MAX_TOKENS = 10_000;
+
+/**
+ * Signature checks are pure functions of the token and the secret; only the expiry moves with the
+ * clock, so it is checked on every use.
+ */
+export class ClaimsMemo {
+  private readonly entries = new Map<string, TokenClaims>();
+  get(token: string): TokenClaims | undefined {
+    const claims = this.entries.get(token);
+    if (!claims) return undefined;
+    if (claims.exp * 1000 <= Date.now()) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return claims;
+  }
+  set(token: string, claims: TokenClaims) {
+    if (this.entries.size >= MAX_TOKENS) this.entries.clear();
+    this.entries.set(token, claims);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hotCache: HotCache;
+  }
+}
+
+export function createHotCache(handle: DatabaseHandle, feed: ChangeFeed): HotCache & { stop(): void } {
+  const users = new Map<string, UserRow>();
+  let settingsValue: { value: unknown } | null = null;
+  // Bumped by every invalidation: a load that overlapped one may have read the old row and is not kept.
+  let generation = 0;
+
+  const stop = feed.subscribe((payload) => {
+    generation++;
+    if (payload.startsWith('users:')) users.delete(payload.slice('users:'.length));
+    else if (payload === 'users') users.clear();
+    else if (payload === 'app_settings') settingsValue = null;
+    else if (payload === CHANGES_RESET) {
+      users.clear();
+      settingsValue = null;
+    }
+  });
+
+  return {
+    async user(id) {
+      await feed.settle();
+      const cached = users.get(id);
+      if (cached && feed.live) return cached;
+      const before = generation;
+      const row = await findUserById(handle.db, id);
+      if (row && feed.live && before === generation) {
+        if (users.size >= MAX_USERS) users.clear();
+        users.set(id, row);
+      }
+      return row;
+    },
+    async settings<T>(load: () => Promise<T>): Promise<T> {
+      await feed.settle();
+      if (settingsValue && feed.live) return settingsValue.value as T;
+      const before = generation;
+      const value = await load();
+      if (feed.live && before === generation) settingsValue = { value };
+      return value;
+    },
+    claims: new ClaimsMemo(),
+    stop,
+  };
+}
+
+export const hotCachePlugin = fp(
+  async (app: FastifyInstance, opts: { handle: DatabaseHandle }) => {
+    const feed = await opts.handle.watchChanges((err) =>
+      app.log.warn({ err }, 'database change notifications interrupted; caches read the database'),
+    );
+    const cache = createHotCache(opts.handle, feed);
+    app.decorate('hotCache', cache);
+    app.addHook('onClose', async () => {
+      cache.stop();
+      await feed.close();
+    });
+  },
+  { name: 'hot-cache' },
+);
