@@ -21,11 +21,20 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     <Menu position={compact ? 'right-end' : 'top'} width={220} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton
-          aria-label={t('shell.user.menu', { name })}
+          aria-label={
+            compact ? t('shell.user.menu', { name }) : `${t('shell.user.menu', { name })}, ${roleLabel}`
+          }
           style={{ width: '100%', borderRadius: 'var(--mantine-radius-md)', padding: compact ? 4 : 8 }}
         >
           <Group gap="sm" wrap="nowrap" justify={compact ? 'center' : 'flex-start'}>
-            <Avatar src={uploadUrl(user.profileImage)} radius="xl" size={36} color="fleet" name={name} />
+            <Avatar
+              src={uploadUrl(user.profileImage)}
+              radius="xl"
+              size={36}
+              color="fleet"
+              name={name}
+              aria-hidden={!compact}
+            />
             {compact ? null : (
               <>
                 <div style={{ flex: 1, minWidth: 0 }}>
