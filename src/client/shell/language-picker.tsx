@@ -13,7 +13,7 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       <Menu.Target>
         <Button
           variant="default"
-          h={40}
+          mih={40}
           px={compact ? 8 : 'sm'}
           leftSection={compact ? undefined : <IconLanguage size={18} />}
           aria-label={`${t('shell.language.label')}: ${t(`languages.${current}`)}${compact ? ` (${current.toUpperCase()})` : ''}`}
