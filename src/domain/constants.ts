@@ -26,7 +26,12 @@ export const PALETTE_RESULT_CAP = 30;
 export const G_SHORTCUT_WINDOW_MS = 700;
 export const DISPO_UPCOMING_DAYS = 7;
 export const SUPPORT_HOURS = { days: 'Monday–Friday', from: '7:00', to: '17:00' } as const;
+/** The theme chosen on this device: light, dark or outdoor (high contrast, larger type). */
+export const COLOR_THEME_STORAGE_KEY = 'colorTheme';
+/** Where earlier versions kept a plain light/dark choice; still read when no theme was chosen since. */
 export const DARK_MODE_STORAGE_KEY = 'darkMode';
+export const COLOR_THEMES = ['light', 'dark', 'outdoor'] as const;
+export type ColorTheme = (typeof COLOR_THEMES)[number];
 export const REALTIME_PATH = '/socket.io';
 
 /*

@@ -71,16 +71,19 @@ describe('Excavator list', () => {
     await screen.findByTestId('excavator-list');
     expect(rowNames()).toEqual(['Bagger Nord', 'Bagger Süd', 'Kettenbagger 3']);
     expect(screen.getByTestId('excavators-count')).toHaveTextContent('3 of 3 excavators');
-    const nord = screen.getByRole('button', { name: 'Open Bagger Nord' });
+    // The row's facts sit beside its button (the button is named by the machine alone).
+    const row = (name: string) =>
+      screen
+        .getByRole('button', { name: `Open ${name}` })
+        .closest<HTMLElement>('[data-testid="excavator-row"]')!;
+    const nord = row('Bagger Nord');
     // 1480 h with the last service at 1000 h and a 500 h interval: due in 20 h, urgent.
     expect(
       within(nord)
         .getByText(/Maintenance urgent/)
         .closest('[data-maintenance]'),
     ).toHaveAttribute('data-maintenance', 'urgent');
-    expect(
-      within(screen.getByRole('button', { name: 'Open Bagger Süd' })).getByText('In maintenance'),
-    ).toBeVisible();
+    expect(within(row('Bagger Süd')).getByText('In maintenance')).toBeVisible();
   });
 
   it('opens filtered by the status and maintenance the dashboard tiles link with', async () => {

@@ -5,7 +5,7 @@ import { PALETTE_RESULT_CAP } from '@/domain/constants';
 import { searchPaletteEntries, type PaletteEntry } from '@/domain/navigation';
 import { i18n } from '@/client/i18n';
 import { buildPaletteEntries } from '@/client/shell/palette/palette-entries';
-import { darkModeStore, startColorScheme } from '@/client/shell/theme/color-scheme';
+import { colorThemeStore, startColorScheme } from '@/client/shell/theme/color-scheme';
 import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from './support/render-app';
 
 beforeEach(() => resetClientState());
@@ -99,9 +99,9 @@ describe('command palette', () => {
     await user.clear(input);
     await user.type(input, 'theme');
     const stopColorScheme = startColorScheme();
-    const before = darkModeStore.getState();
+    const before = colorThemeStore.getState();
     await user.click(within(dialog).getByRole('button', { name: 'Toggle light/dark theme' }));
-    expect(darkModeStore.getState()).toBe(!before);
+    expect(colorThemeStore.getState()).toBe(before === 'dark' ? 'light' : 'dark');
     stopColorScheme();
     await waitFor(() => expect(search()).not.toBeInTheDocument());
 

@@ -1,12 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DARK_MODE_STORAGE_KEY } from '@/domain/constants';
+import { COLOR_THEME_STORAGE_KEY, DARK_MODE_STORAGE_KEY } from '@/domain/constants';
 import { TOGGLE_THEME_EVENT } from '@/client/shell/session/events';
 import { AppProviders } from '@/client/shell/app-providers';
-import { ThemeToggle } from '@/client/shell/theme/theme-toggle';
+import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import {
-  darkModeStore,
+  colorThemeStore,
+  readColorTheme,
   readDarkMode,
   requestThemeToggle,
   startColorScheme,
@@ -39,46 +40,72 @@ describe('theme', () => {
     expect(readDarkMode()).toBe(true);
     preferDark(false);
     expect(readDarkMode()).toBe(false);
+    expect(readColorTheme()).toBe('light');
   });
 
-  it('prefers the stored darkMode choice over the system', () => {
+  it('prefers the stored choice over the system, and still reads the light/dark choice of before', () => {
     preferDark(true);
     localStorage.setItem(DARK_MODE_STORAGE_KEY, 'false');
-    expect(readDarkMode()).toBe(false);
+    expect(readColorTheme()).toBe('light');
     localStorage.setItem(DARK_MODE_STORAGE_KEY, 'true');
     preferDark(false);
-    expect(readDarkMode()).toBe(true);
+    expect(readColorTheme()).toBe('dark');
+    localStorage.setItem(COLOR_THEME_STORAGE_KEY, 'outdoor');
+    expect(readColorTheme()).toBe('outdoor');
+    expect(readDarkMode()).toBe(false);
+    localStorage.setItem(COLOR_THEME_STORAGE_KEY, 'neon');
+    expect(readColorTheme()).toBe('dark');
   });
 
-  it('flips on the global toggle event, stores the choice and survives a restart', () => {
+  it('flips light and dark on the global toggle event, stores the choice and survives a restart', () => {
     preferDark(false);
     stop = startColorScheme();
-    expect(darkModeStore.getState()).toBe(false);
+    expect(colorThemeStore.getState()).toBe('light');
     act(() => void window.dispatchEvent(new CustomEvent(TOGGLE_THEME_EVENT)));
-    expect(darkModeStore.getState()).toBe(true);
-    expect(localStorage.getItem(DARK_MODE_STORAGE_KEY)).toBe('true');
+    expect(colorThemeStore.getState()).toBe('dark');
+    expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
     stop();
 
-    darkModeStore.setState(false);
+    colorThemeStore.setState('light');
     stop = startColorScheme();
-    expect(darkModeStore.getState()).toBe(true);
+    expect(colorThemeStore.getState()).toBe('dark');
     act(() => requestThemeToggle());
-    expect(localStorage.getItem(DARK_MODE_STORAGE_KEY)).toBe('false');
+    expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('light');
+
+    localStorage.setItem(COLOR_THEME_STORAGE_KEY, 'outdoor');
+    stop();
+    stop = startColorScheme();
+    act(() => requestThemeToggle());
+    expect(colorThemeStore.getState()).toBe('dark');
   });
 
-  it("drives Mantine's colour scheme and the toggle button", async () => {
+  it("drives Mantine's colour scheme, the outdoor theme's type and the three-way switch", async () => {
     preferDark(false);
     stop = startColorScheme();
     await useEnglish();
     render(
       <AppProviders env="test">
-        <ThemeToggle />
+        <ThemeSwitch />
       </AppProviders>,
     );
-    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'light');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Switch to dark mode' }));
-    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
-    expect(localStorage.getItem(DARK_MODE_STORAGE_KEY)).toBe('true');
+    const html = document.documentElement;
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(screen.getByRole('radiogroup', { name: 'Theme' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Light' })).toBeChecked();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(html.dataset.theme).toBe('dark');
+    expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('dark');
+
+    const baseSize = getComputedStyle(html).getPropertyValue('--mantine-font-size-md');
+    await user.click(screen.getByRole('radio', { name: 'Outdoor (high contrast)' }));
+    expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+    expect(html.dataset.theme).toBe('outdoor');
+    expect(screen.getByRole('radio', { name: 'Outdoor (high contrast)' })).toBeChecked();
+    expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('outdoor');
+    expect(getComputedStyle(html).getPropertyValue('--mantine-font-size-md')).not.toBe(baseSize);
   });
 });

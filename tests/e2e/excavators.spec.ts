@@ -48,9 +48,10 @@ async function findBySerial(request: APIRequestContext, token: string, serial: s
   return (await response.json()) as { items: ApiExcavator[]; total: number };
 }
 
-const row = (page: Page, name: string) =>
-  page.getByRole('button', { name: en('excavators.list.open', { name }) });
 const rows = (page: Page) => page.getByTestId('excavator-row');
+/** A machine's row: its button is named by the machine, its facts sit beside the button. */
+const row = (page: Page, name: string) =>
+  rows(page).filter({ has: page.getByRole('button', { name: en('excavators.list.open', { name }) }) });
 
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {

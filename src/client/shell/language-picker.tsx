@@ -13,10 +13,10 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       <Menu.Target>
         <Button
           variant="default"
-          h={40}
+          mih={40}
           px={compact ? 8 : 'sm'}
           leftSection={compact ? undefined : <IconLanguage size={18} />}
-          aria-label={t('shell.language.label')}
+          aria-label={`${t('shell.language.label')}: ${t(`languages.${current}`)}${compact ? ` (${current.toUpperCase()})` : ''}`}
         >
           {compact ? current.toUpperCase() : t(`languages.${current}`)}
         </Button>

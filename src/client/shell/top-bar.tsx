@@ -14,6 +14,7 @@ import { InstallButton } from './pwa/install-button';
 import { OfflineReadinessIndicator } from './pwa/offline-readiness-indicator';
 import { useSettings } from './session/settings-store';
 import { SyncIndicator } from './sync-panel/sync-indicator';
+import { ThemeSwitch } from './theme/theme-switch';
 import { NotificationBellSlot } from './top-bar-slot';
 import classes from './top-bar.module.css';
 
@@ -63,12 +64,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <UnstyledButton
-          className={classes.search}
-          onClick={palette.open}
-          aria-label={t('palette.open')}
-          visibleFrom="sm"
-        >
+        <UnstyledButton className={classes.search} onClick={palette.open} visibleFrom="sm">
           <IconSearch size={16} />
           <Text size="sm" c="dimmed" component="span">
             {t('palette.searchButton')}
@@ -85,6 +81,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         >
           <IconSearch size={20} />
         </ActionIcon>
+        <ThemeSwitch visibleFrom="sm" />
         <OnlineIndicator />
         <OfflineReadinessIndicator />
         <SyncIndicator />

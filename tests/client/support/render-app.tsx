@@ -13,7 +13,7 @@ import { favoritesList, recentsList } from '@/client/shell/nav/user-lists';
 import { legendStore } from '@/client/shell/shortcuts/legend-store';
 import { sessionStore, USER_CACHE_KEY } from '@/client/shell/session/session-store';
 import { settingsStore } from '@/client/shell/session/settings-store';
-import { darkModeStore } from '@/client/shell/theme/color-scheme';
+import { colorThemeStore } from '@/client/shell/theme/color-scheme';
 import { startShell } from '@/client/shell/start';
 
 export function makeUser(role: string, overrides: Partial<User> = {}): User {
@@ -56,7 +56,7 @@ export function resetClientState(): void {
   favoritesList.reset();
   recentsList.reset();
   legendStore.setState(false);
-  darkModeStore.setState(false);
+  colorThemeStore.setState('light');
 }
 
 export async function useEnglish(): Promise<void> {

@@ -22,7 +22,7 @@ import { safeRedirect } from '@/client/shell/session/redirect';
 import { signIn } from '@/client/shell/session/session-store';
 import { cachedAppName } from '@/client/shell/session/settings-cache';
 import { readWaitingHints } from '@/client/shell/session/waiting-hint';
-import { ThemeToggle } from '@/client/shell/theme/theme-toggle';
+import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import classes from './login-page.module.css';
 
 /** Sign-in (spec §2 Login): welcome text, username and password, a signing-in state, the error text. */
@@ -61,7 +61,7 @@ export function LoginPage() {
     <Box className={classes.page}>
       <Group className={classes.tools} gap="xs">
         <LanguageSwitch />
-        <ThemeToggle />
+        <ThemeSwitch />
       </Group>
       <Center mih="100dvh" px="md" py="xl">
         <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>

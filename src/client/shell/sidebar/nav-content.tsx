@@ -13,7 +13,7 @@ import { recentsList } from '../nav/user-lists';
 import { LanguagePicker } from '../language-picker';
 import { useCurrentUser } from '../session/session-store';
 import { useSettings } from '../session/settings-store';
-import { ThemeToggle } from '../theme/theme-toggle';
+import { ThemeSwitch } from '../theme/theme-switch';
 import { NavRow } from './nav-row';
 import classes from './sidebar.module.css';
 import { UserMenu } from './user-menu';
@@ -128,7 +128,7 @@ export function NavContent({ compact, onNavigate }: NavContentProps) {
         <UserMenu compact={compact} />
         <Group gap="xs" justify={compact ? 'center' : 'space-between'} wrap={compact ? 'wrap' : 'nowrap'}>
           <LanguagePicker compact={compact} />
-          <ThemeToggle />
+          <ThemeSwitch hiddenFrom="sm" />
         </Group>
       </Stack>
     </Stack>

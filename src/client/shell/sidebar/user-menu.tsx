@@ -21,11 +21,20 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     <Menu position={compact ? 'right-end' : 'top'} width={220} shadow="md" withinPortal>
       <Menu.Target>
         <UnstyledButton
-          aria-label={t('shell.user.menu', { name })}
+          // Wide, the button is named by what it shows (name and role); narrow, it shows only the avatar.
+          aria-label={compact ? t('shell.user.menu', { name }) : undefined}
           style={{ width: '100%', borderRadius: 'var(--mantine-radius-md)', padding: compact ? 4 : 8 }}
         >
           <Group gap="sm" wrap="nowrap" justify={compact ? 'center' : 'flex-start'}>
-            <Avatar src={uploadUrl(user.profileImage)} radius="xl" size={36} color="fleet" name={name} />
+            <Avatar
+              src={uploadUrl(user.profileImage)}
+              radius="xl"
+              size={36}
+              color="fleet"
+              // Initials only where they are the button's only content (the narrow sidebar); beside the
+              // written name they would be words on screen that the button's name does not say.
+              name={compact ? name : undefined}
+            />
             {compact ? null : (
               <>
                 <div style={{ flex: 1, minWidth: 0 }}>

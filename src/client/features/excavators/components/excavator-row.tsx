@@ -51,74 +51,85 @@ export const ExcavatorRow = memo(function ExcavatorRow({
       h={ROW_HEIGHT[mode] - ROW_GAP}
       data-testid="excavator-row"
       data-mode={mode}
+      pos="relative"
       style={{ overflow: 'hidden' }}
     >
+      {/*
+        The whole row is the button, but the row's text stays outside it: a screen reader reads the
+        button by its name ("… öffnen") and the facts as text, and the name holds no hidden words.
+      */}
       <UnstyledButton
         onClick={() => onOpen(e.id)}
         aria-label={t('excavators.list.open', { name: e.name })}
-        w="100%"
+        pos="absolute"
+        inset={0}
+        style={{ outlineOffset: -3 }}
+      />
+      <Group
+        gap="md"
+        wrap="nowrap"
         h="100%"
+        align="center"
         px="md"
         py={mode === 'compact' ? 6 : 'sm'}
+        style={{ pointerEvents: 'none', position: 'relative' }}
       >
-        <Group gap="md" wrap="nowrap" h="100%" align="center">
-          <ExcavatorPhoto
-            id={e.id}
-            name={e.name}
-            path={e.profileImage}
-            pending={syncState !== null}
-            size={photoSize}
-          />
-          <Stack gap={mode === 'compact' ? 0 : 4} style={{ flex: 1, minWidth: 0 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Text fw={600} truncate>
-                {e.name}
-              </Text>
-              {mode === 'compact' ? (
-                <Text size="sm" c="dimmed" truncate visibleFrom="sm">
-                  {subtitle}
-                </Text>
-              ) : null}
-            </Group>
-            {mode !== 'compact' ? (
-              <Text size="sm" c="dimmed" truncate>
-                {[subtitle, e.location].filter(Boolean).join(' · ')}
+        <ExcavatorPhoto
+          id={e.id}
+          name={e.name}
+          path={e.profileImage}
+          pending={syncState !== null}
+          size={photoSize}
+        />
+        <Stack gap={mode === 'compact' ? 0 : 4} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={600} truncate>
+              {e.name}
+            </Text>
+            {mode === 'compact' ? (
+              <Text size="sm" c="dimmed" truncate visibleFrom="sm">
+                {subtitle}
               </Text>
             ) : null}
-            {mode !== 'compact' ? (
-              <Group gap={6} wrap="nowrap">
-                <ExcavatorStatusBadge status={e.status} />
-                <MaintenanceBadge due={e.maintenance} withHours={mode === 'full'} />
-                <RecordSyncBadge state={syncState} />
-              </Group>
-            ) : null}
-            {mode === 'full' ? (
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing={2} mt={4}>
-                <Fact label={t('excavators.fields.usageHours')} value={formatHours(e.usageHours, lang)} />
-                <Fact label={t('excavators.fields.year')} value={e.year === null ? null : String(e.year)} />
-                <Fact label={t('excavators.fields.engineNumber')} value={e.engineNumber} />
-                <Fact
-                  label={t('excavators.fields.lastServiceDate')}
-                  value={formatDate(e.lastServiceDate, lang)}
-                />
-              </SimpleGrid>
-            ) : null}
-          </Stack>
-          {mode === 'compact' ? (
+          </Group>
+          {mode !== 'compact' ? (
+            <Text size="sm" c="dimmed" truncate>
+              {[subtitle, e.location].filter(Boolean).join(' · ')}
+            </Text>
+          ) : null}
+          {mode !== 'compact' ? (
             <Group gap={6} wrap="nowrap">
-              <Box visibleFrom="sm">
-                <ExcavatorStatusBadge status={e.status} />
-              </Box>
-              <MaintenanceBadge due={e.maintenance} withHours={false} />
+              <ExcavatorStatusBadge status={e.status} />
+              <MaintenanceBadge due={e.maintenance} withHours={mode === 'full'} />
               <RecordSyncBadge state={syncState} />
             </Group>
-          ) : (
-            <Text size="sm" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-              {formatHours(e.usageHours, lang)}
-            </Text>
-          )}
-        </Group>
-      </UnstyledButton>
+          ) : null}
+          {mode === 'full' ? (
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing={2} mt={4}>
+              <Fact label={t('excavators.fields.usageHours')} value={formatHours(e.usageHours, lang)} />
+              <Fact label={t('excavators.fields.year')} value={e.year === null ? null : String(e.year)} />
+              <Fact label={t('excavators.fields.engineNumber')} value={e.engineNumber} />
+              <Fact
+                label={t('excavators.fields.lastServiceDate')}
+                value={formatDate(e.lastServiceDate, lang)}
+              />
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+        {mode === 'compact' ? (
+          <Group gap={6} wrap="nowrap">
+            <Box visibleFrom="sm">
+              <ExcavatorStatusBadge status={e.status} />
+            </Box>
+            <MaintenanceBadge due={e.maintenance} withHours={false} />
+            <RecordSyncBadge state={syncState} />
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatHours(e.usageHours, lang)}
+          </Text>
+        )}
+      </Group>
     </Paper>
   );
 });

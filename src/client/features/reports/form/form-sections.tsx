@@ -105,6 +105,7 @@ export function OperatingFields({ form }: { form: Form }) {
         </Group>
         <Slider
           aria-labelledby="fuel-label"
+          thumbProps={{ 'aria-labelledby': 'fuel-label' }}
           min={0}
           max={100}
           step={5}
