@@ -1,3 +1,4 @@
+import { createFormat } from '@/domain/format';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '@/domain/constants';
@@ -57,14 +58,7 @@ export function assertPngSignature(signature: string): void {
 /** The signature itself stays out of the audit log: only whether one is on file. */
 export const signatureMark = (signature: string | null) => (signature ? 'set' : null);
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
-function displayDate(date: string, language: Language): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)),
-  );
-}
+const displayDate = (date: string, language: Language) => createFormat(language).date(date);
 
 const displayName = (user: { name: string | null; username: string }) => user.name || user.username;
 

@@ -1,3 +1,4 @@
+import { createFormat } from '@/domain/format';
 import { eq, isNull, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { maintenanceDue, serviceIntervalFromSettings } from '@/domain/maintenance';
@@ -25,8 +26,6 @@ export type MaintenanceCheckResult =
       cleared: number;
     };
 
-const LOCALE: Record<string, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
 /**
  * Notifies managers once per machine and threshold when maintenance is due soon or urgently, and
  * remembers it (maintenance_alerts) until the machine is serviced, i.e. its label is back to 'ok'.
@@ -50,7 +49,7 @@ async function checkMachines(app: FastifyInstance, tx: Executor, pending: Pendin
   const settings = await app.settingsStore.get(tx);
   const language = settings.app.defaultLanguage;
   const t = CHANNEL_TEXTS[language] ?? CHANNEL_TEXTS.en;
-  const hoursFormat = new Intl.NumberFormat(LOCALE[language] ?? 'en-GB', { maximumFractionDigits: 1 });
+  const format = createFormat(language);
 
   const machines = await tx
     .select({
@@ -100,7 +99,7 @@ async function checkMachines(app: FastifyInstance, tx: Executor, pending: Pendin
       machine: machine.name,
       model: machine.model,
       serial: machine.serialNumber,
-      hours: hoursFormat.format(Math.abs(due.hoursUntil)),
+      hours: format.number(Math.abs(due.hoursUntil)),
     };
     const title = fillTemplate(
       threshold === 'urgent' ? t.maintenanceUrgentTitle : t.maintenanceSoonTitle,

@@ -41,7 +41,7 @@ export function TopExcavatorsTile({ items, range }: { items: TopExcavator[]; ran
                 color={FLEET_STATUS_COLOR[machine.status]}
                 styles={{ root: { textTransform: 'none' } }}
               >
-                {t('dashboard.hours', { hours: formatHours(machine.usageHours) })}
+                {formatHours(machine.usageHours)}
               </Badge>
             </Group>
           ))}

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView } from '@/domain/audit';
 import { ApiError } from '@/client/api/client';
-import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { currentFormat } from '@/client/i18n';
 import { useAuditList } from '../use-audit-list';
 import { AuditChanges } from './audit-changes';
 import { AuditFilters, NO_AUDIT_FILTERS, type AuditFilterValues } from './audit-filters';
@@ -122,10 +122,7 @@ export function AuditSection() {
 }
 
 function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[currentLanguage()], {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }).format(new Date(iso));
+  return currentFormat().dateTime(iso);
 }
 
 function AuditEntry({ entry }: { entry: AuditEntryView }) {
