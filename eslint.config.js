@@ -34,6 +34,29 @@ export default tseslint.config(
     },
   },
   {
+    // Dates, numbers, hours and money are written for people only through src/domain/format, so one
+    // value never reads two ways on two screens (or on a screen and its PDF).
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    ignores: ['src/domain/format/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl']",
+          message: 'Format through createFormat/useFormat from @/domain/format instead of Intl.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Intl']",
+          message: 'Format through createFormat/useFormat from @/domain/format instead of Intl.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Format through createFormat/useFormat from @/domain/format instead of toLocale*String.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

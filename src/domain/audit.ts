@@ -10,6 +10,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
+  /** What a person calls the record (a machine's name, a report's machine and date), if it still exists. */
+  entityName: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),
 });
@@ -28,6 +30,8 @@ export const auditQuerySchema = z
     user: z.string().trim().min(1).max(200).optional(),
     entity: z.string().trim().min(1).max(100).optional(),
     action: z.string().trim().min(1).max(100).optional(),
+    /** One record: its id. */
+    record: z.string().trim().min(1).max(200).optional(),
     /** Inclusive lower bound. */
     from: isoInstantOrDate.optional(),
     /** Inclusive upper bound; a bare date includes that whole day. */
@@ -57,4 +61,57 @@ export function auditRangeStart(from: string): Date {
 /** The last instant a `to` filter admits: a bare date means up to the end of that day (UTC). */
 export function auditRangeEnd(to: string): Date {
   return new Date(DATE_ONLY.test(to) ? `${to}T23:59:59.999Z` : to);
+}
+
+/** The most rows one CSV export carries; narrower filters reach older records. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+const csvCell = (value: string) => (/[",\n\r;]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+const csvValue = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') return value.startsWith('data:image/') ? '(image)' : value;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
+
+/** `field: before → after` per changed field, one cell. */
+export function auditChangesText(changes: Record<string, unknown> | null): string {
+  if (!changes) return '';
+  return Object.entries(changes)
+    .map(([field, value]) =>
+      value && typeof value === 'object' && !Array.isArray(value) && 'from' in value && 'to' in value
+        ? `${field}: ${csvValue(value.from)} → ${csvValue(value.to)}`
+        : `${field}: ${csvValue(value)}`,
+    )
+    .join('; ');
+}
+
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'user',
+  'action',
+  'entity',
+  'entityId',
+  'entityName',
+  'changes',
+  'ip',
+];
+
+/** The audit rows as CSV (RFC 4180, a header row, CRLF line ends). */
+export function auditCsv(items: AuditEntryView[]): string {
+  const rows = items.map((e) =>
+    [
+      e.at,
+      e.username ?? '',
+      e.action,
+      e.entity,
+      e.entityId ?? '',
+      e.entityName ?? '',
+      auditChangesText(e.changes),
+      e.ip ?? '',
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return [AUDIT_CSV_COLUMNS.join(','), ...rows].join('\r\n') + '\r\n';
 }

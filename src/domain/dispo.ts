@@ -1,3 +1,4 @@
+import { calendarDateIn, isTimeZone } from './format';
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, DISPO_UPCOMING_DAYS, MAX_LIMIT, type Language } from './constants';
 import { syncedMetaSchema, type SyncCollectionName } from './sync';
@@ -60,26 +61,10 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Whether `timeZone` is an IANA zone this runtime knows ('Europe/Berlin', 'UTC'). */
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isValidTimeZone = (timeZone: string): boolean => isTimeZone(timeZone);
 
 /** The local calendar date in `timeZone` at the instant `now`. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+export const todayIn = (timeZone: string, now: Date = new Date()): string => calendarDateIn(timeZone, now);
 
 export interface DateWindow {
   from: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from './constants';
 import { describeDispoChanges, type DispoChange } from './dispo';
+import { createFormat } from './format';
 import { STOCK_LOW_TEXTS } from './inventory';
 import { CHANNEL_TEXTS, fillTemplate } from './notification-channels';
 
@@ -196,8 +197,6 @@ const LOGBOOK_TEXTS: Record<Language, LogbookTexts> = {
   },
 };
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : value == null ? '' : String(value);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -205,14 +204,11 @@ const count = (value: unknown): number => (typeof value === 'number' && Number.i
 /** A `YYYY-MM-DD` day in the reader's language; anything else as it came. */
 function day(value: unknown, language: Language): string {
   const raw = text(value);
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!match) return raw;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return /^\d{4}-\d{2}-\d{2}$/.test(raw) ? createFormat(language).date(raw) : raw;
 }
 
 function number(value: unknown, language: Language, digits = 1): string {
-  return new Intl.NumberFormat(LOCALE[language], { maximumFractionDigits: digits }).format(count(value));
+  return createFormat(language).number(count(value), digits);
 }
 
 const fill = (template: NotificationTexts, values: Record<string, string | number>): NotificationTexts => ({

@@ -1,3 +1,4 @@
+import { isTimeZone, wallClock, type WallClock } from '@/domain/format';
 /**
  * The site's clock: the time zone in which "02:00" or "today" is meant for the whole installation
  * (scheduled jobs), whatever zone the server machine or a viewer's device is in.
@@ -6,15 +7,7 @@
 /** Where FleetPilot's customers run it when nothing else is said. */
 export const DEFAULT_SITE_TIME_ZONE = 'Europe/Berlin';
 
-/** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone };
 
 /**
  * The site time zone. Today it is the process's TZ when that names an IANA zone, else Europe/Berlin;
@@ -33,32 +26,8 @@ export interface ZonedTime {
   minutes: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-function parts(instant: Date, zone: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(instant)) {
-    if (p.type !== 'literal') out[p.type] = Number(p.value);
-  }
-  return out;
+function parts(instant: Date, zone: string): WallClock {
+  return wallClock(instant, zone);
 }
 
 /** The date and time of day on the wall clocks of `zone` at `instant`. */

@@ -204,7 +204,7 @@ describe('Dashboard online', () => {
     const trend = tile('dashboard-trend');
     expect(trend).toHaveTextContent('3 reports in the last 7 days');
     expect(within(trend).getByTestId('dashboard-trend-approved')).toHaveTextContent('Approved: 2');
-    expect(within(trend).getByRole('link', { name: 'Pending: 1' })).toHaveAttribute(
+    expect(within(trend).getByRole('link', { name: 'Pending approval: 1' })).toHaveAttribute(
       'href',
       `/reports?status=pending&from=${days7[0]}&to=${today}`,
     );
@@ -349,7 +349,7 @@ describe('Dashboard offline', () => {
 
     const trend = tile('dashboard-trend');
     expect(trend).toHaveTextContent('2 reports in the last 7 days');
-    expect(within(trend).getByTestId('dashboard-trend-unsigned')).toHaveTextContent('Unsigned: 1');
+    expect(within(trend).getByTestId('dashboard-trend-unsigned')).toHaveTextContent('Draft: 1');
 
     expect(tile('dashboard-top')).toHaveTextContent('Alpha');
     expect(tile('dashboard-top')).not.toHaveTextContent('Gone');

@@ -20,6 +20,9 @@ const DYNAMIC_KEY_PREFIXES: ReadonlyArray<readonly [prefix: string, builtIn: str
   ['disabled.inventory.', 'shell/pages/disabled-feature-page.tsx'],
   ['disabled.users.', 'shell/pages/disabled-feature-page.tsx'],
   ['disabled.settings.', 'shell/pages/disabled-feature-page.tsx'],
+  ['audit.actions.', 'features/settings/audit-values.ts: the stored action with dots as underscores'],
+  ['audit.entities.', 'features/settings/audit-values.ts: the stored record type'],
+  ['audit.fields.', 'features/settings/audit-values.ts: the changed field with dots as underscores'],
 ];
 
 /** Values that are the same word in every language (language names are shown in their own language). */

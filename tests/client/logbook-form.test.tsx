@@ -105,7 +105,7 @@ describe('new entry form', { timeout: 60_000 }, () => {
     expect(outbox).toHaveLength(1);
     expect(outbox[0]).toMatchObject({ method: 'POST', url: '/api/betriebstagebuch' });
     // The details open and show the entry as waiting to sync.
-    expect(await screen.findByText('Unsigned')).toBeInTheDocument();
+    expect(await screen.findByText('Draft')).toBeInTheDocument();
   });
 
   it('validates the shift times in the form', async () => {

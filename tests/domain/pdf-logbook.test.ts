@@ -133,7 +133,7 @@ describe('buildLogbookPdf', () => {
     expect(en).toContain('Operations log: 2 Mar 2026');
     expect(en).toContain('No weather recorded.');
     expect(en).toContain('None recorded.');
-    expect(en).toContain('Unsigned');
+    expect(en).toContain('Draft');
     expect(en).not.toContain('Operator —');
     const bg = squeeze(
       pdfText(
@@ -145,6 +145,6 @@ describe('buildLogbookPdf', () => {
     );
     expect(bg).toContain('Дневник на експлоатацията');
     expect(bg).toContain('Слънчево');
-    expect(bg).toContain('Неподписан');
+    expect(bg).toContain('Чернова');
   });
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Excavator } from '@/domain/excavator';
+import { createFormat } from '@/domain/format';
 import { buildExcavatorPdf, PdfDocument } from '@/domain/pdf';
 import { loadPdfFonts } from '@/server/services/pdf';
 
@@ -134,5 +135,8 @@ describe('buildExcavatorPdf', () => {
     expect(text).toContain('Εκσκαφέας: Багер Кирил');
     expect(text).toContain('Σε συντήρηση');
     expect(text).toContain('Επείγον');
+    // Hours read as on the screens: grouped digits and "h", never the "ώ" abbreviation.
+    expect(text).toContain(createFormat('gr').hours(excavator.usageHours));
+    expect(text).not.toMatch(/\d\s*ώ/u);
   });
 });

@@ -94,7 +94,18 @@ describe('GET /api/audit access', () => {
     const times = body.items.map((i) => Date.parse(i.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Object.keys(body.items[0]!).sort()).toEqual(
-      ['action', 'at', 'changes', 'entity', 'entityId', 'id', 'ip', 'userId', 'username'].sort(),
+      [
+        'action',
+        'at',
+        'changes',
+        'entity',
+        'entityId',
+        'entityName',
+        'id',
+        'ip',
+        'userId',
+        'username',
+      ].sort(),
     );
     // The settings change is the newest request-made row.
     const first = body.items.find((i) => i.entity !== 'machine');
@@ -149,5 +160,77 @@ describe('GET /api/audit filters', () => {
       expect(res.statusCode, q).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('record names, the record filter and the CSV export', () => {
+  let excavatorId: string;
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/excavators',
+      headers: { 'x-auth-token': admin },
+      payload: { name: 'Bagger "Nord", Halle 3', model: 'R 926', serialNumber: 'SN-AUDIT-1' },
+    });
+    expect(res.statusCode).toBe(201);
+    excavatorId = (res.json() as { id: string }).id;
+  });
+
+  it('names the record an entry is about and narrows to one record', async () => {
+    const body = await items(`?record=${excavatorId}`);
+    expect(body.total).toBe(1);
+    expect(body.items[0]).toMatchObject({
+      action: 'excavator.create',
+      entity: 'excavator',
+      entityId: excavatorId,
+      entityName: 'Bagger "Nord", Halle 3',
+    });
+    // Entries about things that are not records of a table keep no name.
+    const probes = await items('?entity=machine');
+    expect(probes.items.every((i) => (i as Item & { entityName: string | null }).entityName === null)).toBe(
+      true,
+    );
+    // A user is named by their display name or username.
+    const alices = await items(`?record=${alice.id}`);
+    expect(
+      alices.items.every((i) => (i as Item & { entityName: string | null }).entityName === 'Alice'),
+    ).toBe(true);
+  });
+
+  it('exports the filtered rows as CSV with quoted cells, for admins only', async () => {
+    const res = await t.app.inject({
+      url: `/api/audit/export.csv?record=${excavatorId}`,
+      headers: { 'x-auth-token': admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('at,user,action,entity,entityId,entityName,changes,ip');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(
+      `,admin,excavator.create,excavator,${excavatorId},"Bagger ""Nord"", Halle 3",`,
+    );
+    expect(lines[1]).toContain('serialNumber:  → SN-AUDIT-1');
+
+    const all = await t.app.inject({ url: '/api/audit/export.csv', headers: { 'x-auth-token': admin } });
+    const total = (await items('?limit=1')).total;
+    expect(all.body.trimEnd().split('\r\n')).toHaveLength(total + 1);
+
+    const denied = await t.app.inject({
+      url: '/api/audit/export.csv',
+      headers: { 'x-auth-token': tokens.manager! },
+    });
+    expect(denied.statusCode).toBe(403);
+    const bad = await t.app.inject({
+      url: '/api/audit/export.csv?from=yesterday',
+      headers: { 'x-auth-token': admin },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@/domain/constants';
+import { createFormat, LOCALE_BY_LANGUAGE, type Format } from '@/domain/format';
 import type { Settings } from '@/domain/settings';
 import { apiFetch, getStoredToken } from '@/client/api/client';
 
@@ -9,13 +10,8 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 /** The settings default the app last followed, so that an admin's change applies once. */
 export const SEEN_DEFAULT_LANGUAGE_KEY = 'fleetpilot:defaultLanguage';
 
-/** BCP 47 tags for dates and numbers ("gr" is the product's code for Greek). */
-export const LOCALE_BY_LANGUAGE: Record<Language, string> = {
-  en: 'en-GB',
-  de: 'de-DE',
-  bg: 'bg-BG',
-  gr: 'el-GR',
-};
+/** BCP 47 tags for dates and numbers; the formatting module owns them. */
+export { LOCALE_BY_LANGUAGE };
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -146,4 +142,9 @@ export async function applySettingsLanguage(settings: Settings | null): Promise<
     localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   }
   await i18n.changeLanguage(target);
+}
+
+/** The formatter of the UI language, for code outside React (components use `useFormat`). */
+export function currentFormat(): Format {
+  return createFormat(currentLanguage());
 }

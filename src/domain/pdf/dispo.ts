@@ -1,4 +1,5 @@
 import type { Language } from '../constants';
+import { createFormat } from '../format';
 import {
   countContainers,
   describeDispoChanges,
@@ -144,17 +145,10 @@ export interface AssignmentPdfOptions {
   generatedAt: Date;
 }
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
 /** "Thursday, 12 March 2026": the weekday matters on a driver's sheet. */
-function longDate(value: string, language: Language): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'full', timeZone: 'UTC' }).format(date);
-}
+const longDate = (value: string, language: Language) => createFormat(language).dateFull(value);
 
-const number = (value: number, language: Language) => new Intl.NumberFormat(LOCALE[language]).format(value);
+const number = (value: number, language: Language) => createFormat(language).number(value, 3);
 
 /**
  * The printable driver sheet (issue 12, /dispo/assignments/{id}): date, driver, truck, rounds with their

@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import type { Language } from '../constants';
+import { createFormat } from '../format';
 import { PDF_FONT_FAMILY, registerFonts, type PdfFonts } from './fonts';
 import { pdfCommonLabels } from './labels';
 
@@ -244,23 +245,14 @@ export class PdfDocument {
   }
 }
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
+/** A timestamp on a document: in UTC and saying so, since a PDF outlives the device that made it. */
 export function formatDateTime(date: Date, language: Language): string {
-  return (
-    new Intl.DateTimeFormat(LOCALE[language], {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'UTC',
-    }).format(date) + ' UTC'
-  );
+  return `${createFormat(language, { timeZone: 'UTC' }).dateTime(date)} UTC`;
 }
 
 /** A `YYYY-MM-DD` date in the document's language; other input is returned as given. */
 export function formatDate(value: string | null | undefined, language: Language): string {
   if (!value) return '–';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value);
+  return day ? createFormat(language).date(day[0]) : value;
 }

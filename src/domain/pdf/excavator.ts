@@ -1,4 +1,5 @@
 import type { Language } from '../constants';
+import { createFormat } from '../format';
 import type { Excavator } from '../excavator';
 import { formatDate, PdfDocument, type PdfImage } from './document';
 import type { PdfFonts } from './fonts';
@@ -33,7 +34,6 @@ interface ExcavatorPdfLabels {
   >;
   status: Record<Excavator['status'], string>;
   due: Record<Excavator['maintenance']['label'], string>;
-  hours: string;
 }
 
 export const excavatorPdfLabels: Record<Language, ExcavatorPdfLabels> = {
@@ -66,7 +66,6 @@ export const excavatorPdfLabels: Record<Language, ExcavatorPdfLabels> = {
     },
     status: { operational: 'Operational', maintenance: 'In maintenance', out_of_service: 'Out of service' },
     due: { urgent: 'Urgent', soon: 'Soon', ok: 'OK' },
-    hours: 'h',
   },
   de: {
     title: 'Bagger',
@@ -97,7 +96,6 @@ export const excavatorPdfLabels: Record<Language, ExcavatorPdfLabels> = {
     },
     status: { operational: 'Betriebsbereit', maintenance: 'In Wartung', out_of_service: 'Außer Betrieb' },
     due: { urgent: 'Dringend', soon: 'Bald', ok: 'In Ordnung' },
-    hours: 'h',
   },
   bg: {
     title: 'Багер',
@@ -132,7 +130,6 @@ export const excavatorPdfLabels: Record<Language, ExcavatorPdfLabels> = {
       out_of_service: 'Извън експлоатация',
     },
     due: { urgent: 'Спешно', soon: 'Скоро', ok: 'Наред' },
-    hours: 'ч',
   },
   gr: {
     title: 'Εκσκαφέας',
@@ -155,7 +152,7 @@ export const excavatorPdfLabels: Record<Language, ExcavatorPdfLabels> = {
       purchaseDate: 'Ημερομηνία αγοράς',
       lastServiceDate: 'Τελευταίο σέρβις',
       lastServiceHours: 'Ώρες στο τελευταίο σέρβις',
-      nextInspectionHours: 'Επόμενος έλεγχος στις (ώρες)',
+      nextInspectionHours: 'Επόμενος έλεγχος στις (h)',
       hoursUntil: 'Ώρες έως την επόμενη συντήρηση',
       dueLabel: 'Αξιολόγηση',
       specName: 'Χαρακτηριστικό',
@@ -167,7 +164,6 @@ export const excavatorPdfLabels: Record<Language, ExcavatorPdfLabels> = {
       out_of_service: 'Εκτός λειτουργίας',
     },
     due: { urgent: 'Επείγον', soon: 'Σύντομα', ok: 'Εντάξει' },
-    hours: 'ώ',
   },
 };
 
@@ -179,11 +175,6 @@ export interface ExcavatorPdfOptions {
   /** The profile photo's bytes, when available (the browser reads its cache, the server its storage). */
   profileImage?: PdfImage | null;
 }
-
-const number = (value: number | null | undefined, language: Language) =>
-  value === null || value === undefined
-    ? null
-    : new Intl.NumberFormat(language === 'gr' ? 'el' : language).format(value);
 
 /** The excavator PDF (issue 5 item 4): identity, operational data, maintenance due, specifications, photo. */
 export function buildExcavatorPdf(excavator: Excavator, options: ExcavatorPdfOptions): ArrayBuffer {
@@ -197,8 +188,7 @@ export function buildExcavatorPdf(excavator: Excavator, options: ExcavatorPdfOpt
     generatedAt: options.generatedAt,
   });
   const hours = (value: number | null | undefined) => {
-    const n = number(value, language);
-    return n === null ? null : `${n} ${l.hours}`;
+    return value === null || value === undefined ? null : createFormat(language).hours(value);
   };
 
   if (options.profileImage) {

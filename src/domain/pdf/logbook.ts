@@ -1,9 +1,9 @@
 import type { Language } from '../constants';
+import { createFormat, STATUS_VOCABULARY } from '../format';
 import {
   shiftDurationMinutes,
   WEATHER_CONDITIONS,
   type LogbookEntry,
-  type LogbookStatus,
   type WeatherCondition,
 } from '../logbook';
 import { formatDate, formatDateTime, PdfDocument, type PdfImage } from './document';
@@ -45,7 +45,6 @@ interface LogbookPdfLabels {
   durationFormat: string;
   noWeather: string;
   noChecks: string;
-  status: Record<LogbookStatus, string>;
   conditions: Record<WeatherCondition, string>;
 }
 
@@ -83,7 +82,6 @@ export const logbookPdfLabels: Record<Language, LogbookPdfLabels> = {
     durationFormat: '{h} h {m} min',
     noWeather: 'No weather recorded.',
     noChecks: 'None recorded.',
-    status: { unsigned: 'Unsigned', pending: 'Awaiting approval', approved: 'Approved' },
     conditions: {
       clear: 'Clear',
       partly_cloudy: 'Partly cloudy',
@@ -128,7 +126,6 @@ export const logbookPdfLabels: Record<Language, LogbookPdfLabels> = {
     durationFormat: '{h} Std. {m} Min.',
     noWeather: 'Kein Wetter erfasst.',
     noChecks: 'Keine erfasst.',
-    status: { unsigned: 'Nicht unterschrieben', pending: 'Wartet auf Freigabe', approved: 'Freigegeben' },
     conditions: {
       clear: 'Klar',
       partly_cloudy: 'Teilweise bewölkt',
@@ -173,7 +170,6 @@ export const logbookPdfLabels: Record<Language, LogbookPdfLabels> = {
     durationFormat: '{h} ч {m} мин',
     noWeather: 'Няма данни за времето.',
     noChecks: 'Няма записи.',
-    status: { unsigned: 'Неподписан', pending: 'Очаква одобрение', approved: 'Одобрен' },
     conditions: {
       clear: 'Ясно',
       partly_cloudy: 'Разкъсана облачност',
@@ -215,10 +211,9 @@ export const logbookPdfLabels: Record<Language, LogbookPdfLabels> = {
       reviewerSignature: 'Υπεύθυνος',
     },
     overnight: 'νυχτερινή βάρδια',
-    durationFormat: '{h} ώ. {m} λεπ.',
+    durationFormat: '{h} h {m} λεπ.',
     noWeather: 'Δεν καταγράφηκε καιρός.',
     noChecks: 'Καμία καταγραφή.',
-    status: { unsigned: 'Χωρίς υπογραφή', pending: 'Σε αναμονή έγκρισης', approved: 'Εγκρίθηκε' },
     conditions: {
       clear: 'Αίθριος',
       partly_cloudy: 'Λίγα σύννεφα',
@@ -239,8 +234,6 @@ export interface LogbookPdfOptions {
   generatedAt: Date;
 }
 
-const NUMBER_LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
-
 /** A stored signature (PNG data URL) as a PDF image, or none. */
 const signatureImage = (dataUrl: string | null): PdfImage | null =>
   dataUrl && dataUrl.startsWith('data:image/png;base64,') ? { data: dataUrl, type: 'PNG' } : null;
@@ -253,7 +246,7 @@ export function buildLogbookPdf(entry: LogbookEntry, options: LogbookPdfOptions)
   const { language } = options;
   const l = logbookPdfLabels[language];
   const common = pdfCommonLabels[language];
-  const number = new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 1 });
+  const format = createFormat(language);
   const date = formatDate(entry.date, language);
   const doc = new PdfDocument({
     fonts: options.fonts,
@@ -274,7 +267,7 @@ export function buildLogbookPdf(entry: LogbookEntry, options: LogbookPdfOptions)
     [l.fields.site, entry.site],
     [l.fields.shift, `${entry.shiftStart} – ${entry.shiftEnd}${entry.overnight ? ` (${l.overnight})` : ''}`],
     [l.fields.duration, duration],
-    [l.fields.status, l.status[entry.status]],
+    [l.fields.status, STATUS_VOCABULARY[language][entry.status]],
     [l.fields.createdBy, entry.createdByName],
     [l.fields.signedAt, dateTime(entry.signedAt)],
     [l.fields.approvedBy, entry.approvedByName],
@@ -286,8 +279,8 @@ export function buildLogbookPdf(entry: LogbookEntry, options: LogbookPdfOptions)
     const { temperature, humidity, conditions } = entry.weather;
     const known = (WEATHER_CONDITIONS as readonly string[]).includes(conditions ?? '');
     doc.keyValues([
-      [l.fields.temperature, temperature === null ? null : `${number.format(temperature)} °C`],
-      [l.fields.humidity, humidity === null ? null : `${number.format(humidity)} %`],
+      [l.fields.temperature, temperature === null ? null : `${format.number(temperature)} °C`],
+      [l.fields.humidity, humidity === null ? null : `${format.number(humidity)} %`],
       [l.fields.conditions, known ? l.conditions[conditions as WeatherCondition] : conditions],
     ]);
   } else {

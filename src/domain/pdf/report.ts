@@ -1,7 +1,7 @@
 import { checklistLabel } from '../checklist';
 import type { Language } from '../constants';
+import { createFormat, STATUS_VOCABULARY } from '../format';
 import { checklistSummary, type ChecklistState, type Report, type ReportExcavator } from '../report';
-import type { ReportStatus } from '../report-status';
 import { formatDate, formatDateTime, PdfDocument } from './document';
 import type { PdfFonts } from './fonts';
 
@@ -77,8 +77,6 @@ interface ReportPdfLabels {
   unchecked: string;
   fields: Record<FieldKey, string>;
   states: Record<ChecklistState | 'open', string>;
-  status: Record<ReportStatus, string>;
-  hours: string;
 }
 
 export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
@@ -121,14 +119,6 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
       managerSignature: 'Manager signature',
     },
     states: { ok: '✓ OK', not_ok: '✗ Not OK', na: '– N/A', open: 'Not checked' },
-    status: {
-      unsigned: 'Unsigned',
-      signed: 'Signed',
-      pending: 'Pending approval',
-      approved: 'Approved',
-      rejected: 'Rejected',
-    },
-    hours: 'h',
   },
   de: {
     title: 'Wartungsbericht',
@@ -169,14 +159,6 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
       managerSignature: 'Unterschrift Betriebsleiter',
     },
     states: { ok: '✓ In Ordnung', not_ok: '✗ Mangelhaft', na: '– Entfällt', open: 'Nicht geprüft' },
-    status: {
-      unsigned: 'Nicht unterschrieben',
-      signed: 'Unterschrieben',
-      pending: 'Wartet auf Freigabe',
-      approved: 'Freigegeben',
-      rejected: 'Abgelehnt',
-    },
-    hours: 'h',
   },
   bg: {
     title: 'Доклад за поддръжка',
@@ -217,14 +199,6 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
       managerSignature: 'Подпис на ръководителя',
     },
     states: { ok: '✓ Изправно', not_ok: '✗ Неизправно', na: '– Неприложимо', open: 'Непроверено' },
-    status: {
-      unsigned: 'Неподписан',
-      signed: 'Подписан',
-      pending: 'Очаква одобрение',
-      approved: 'Одобрен',
-      rejected: 'Отхвърлен',
-    },
-    hours: 'ч',
   },
   gr: {
     title: 'Αναφορά συντήρησης',
@@ -265,14 +239,6 @@ export const reportPdfLabels: Record<Language, ReportPdfLabels> = {
       managerSignature: 'Υπογραφή υπευθύνου',
     },
     states: { ok: '✓ Εντάξει', not_ok: '✗ Μη εντάξει', na: '– Δεν ισχύει', open: 'Δεν ελέγχθηκε' },
-    status: {
-      unsigned: 'Χωρίς υπογραφή',
-      signed: 'Υπογεγραμμένη',
-      pending: 'Σε αναμονή έγκρισης',
-      approved: 'Εγκεκριμένη',
-      rejected: 'Απορρίφθηκε',
-    },
-    hours: 'ώ',
   },
 };
 
@@ -284,8 +250,6 @@ export interface ReportPdfOptions {
   /** The machine when the report does not carry it (a report created offline and not yet synced). */
   excavator?: Pick<ReportExcavator, 'name' | 'model' | 'serialNumber'> | null;
 }
-
-const NUMBER_LOCALE: Record<Language, string> = { en: 'en-GB', de: 'de-DE', bg: 'bg-BG', gr: 'el-GR' };
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
@@ -304,9 +268,9 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
   const { language } = options;
   const l = reportPdfLabels[language];
   const excavator = report.excavator ?? options.excavator ?? null;
-  const numbers = new Intl.NumberFormat(NUMBER_LOCALE[language], { maximumFractionDigits: 1 });
-  const number = (value: number | null, unit: string) =>
-    value === null ? null : `${numbers.format(value)} ${unit}`;
+  const format = createFormat(language);
+  const hours = (value: number | null) => (value === null ? null : format.hours(value));
+  const percent = (value: number | null) => (value === null ? null : `${format.number(value)} %`);
   const dateTime = (value: string | null) => (value ? formatDateTime(new Date(value), language) : null);
 
   const doc = new PdfDocument({
@@ -325,7 +289,7 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
   doc.section(l.general);
   doc.keyValues([
     [l.fields.reportDate, formatDate(report.reportDate, language)],
-    [l.fields.status, l.status[report.status]],
+    [l.fields.status, STATUS_VOCABULARY[language][report.status]],
     [l.fields.excavator, excavator?.name],
     [l.fields.model, excavator?.model],
     [l.fields.serialNumber, excavator?.serialNumber],
@@ -336,9 +300,9 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
 
   doc.section(l.operating);
   doc.keyValues([
-    [l.fields.operatingHours, number(report.operatingHours, l.hours)],
-    [l.fields.fuelLevel, number(report.fuelLevel, '%')],
-    [l.fields.hoursUntilNextMaintenance, number(report.hoursUntilNextMaintenance, l.hours)],
+    [l.fields.operatingHours, hours(report.operatingHours)],
+    [l.fields.fuelLevel, percent(report.fuelLevel)],
+    [l.fields.hoursUntilNextMaintenance, hours(report.hoursUntilNextMaintenance)],
     [l.fields.serviceDate, report.serviceDate ? formatDate(report.serviceDate, language) : null],
     [
       l.fields.uvvInspectionDate,

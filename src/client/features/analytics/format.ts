@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsUnit } from '@/domain/analytics';
 import { DEFAULT_LANGUAGE } from '@/domain/constants';
-import { LOCALE_BY_LANGUAGE, isLanguage } from '@/client/i18n';
+import { createFormat as createSharedFormat } from '@/domain/format';
 
 export interface AnalyticsFormat {
   locale: string;
@@ -21,27 +21,16 @@ export interface AnalyticsFormat {
   label(label: Record<string, string> | null, fallback: string): string;
 }
 
-const utcDate = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-
 export function createFormat(language: string): AnalyticsFormat {
-  const locale = LOCALE_BY_LANGUAGE[isLanguage(language) ? language : DEFAULT_LANGUAGE];
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const week = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const month = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = createSharedFormat(language);
   return {
-    locale,
-    number: (value) => number.format(value),
-    money: (value) => money.format(value),
-    hours: (value) => (value === null ? '—' : `${number.format(value)} h`),
-    percent: (value) => percent.format(value),
-    period: (value, unit) => (unit === 'week' ? week : month).format(utcDate(value)),
-    date: (value) => {
-      const d = utcDate(value);
-      return Number.isNaN(d.getTime()) ? value : day.format(d);
-    },
+    locale: format.locale,
+    number: (value) => format.number(value),
+    money: (value) => format.money(value),
+    hours: (value) => format.hours(value),
+    percent: (value) => format.percent(value),
+    period: (value, unit) => (unit === 'week' ? format.dayMonthName(value) : format.monthYear(value)),
+    date: (value) => format.date(value),
     label: (label, fallback) =>
       (label && (label[language] ?? label[DEFAULT_LANGUAGE] ?? label.en ?? Object.values(label)[0])) ||
       fallback,

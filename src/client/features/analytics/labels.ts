@@ -1,6 +1,6 @@
+import { REPORT_STATUS_LABEL as SHARED_REPORT_STATUS_LABEL } from '@/client/i18n/status-labels';
 import type { AnalyticsAlertKind, AnalyticsRange, AnalyticsUnit } from '@/domain/analytics';
 import type { ExcavatorStatus } from '@/domain/excavator';
-import type { ReportStatus } from '@/domain/report-status';
 import type { AnalyticsTab } from './model';
 
 /* The i18n keys of values that come as data (spelled out, so every key stays findable in the source). */
@@ -25,13 +25,8 @@ export const FLEET_STATUS_LABEL: Record<ExcavatorStatus, string> = {
   out_of_service: 'analytics.fleetStatus.out_of_service',
 };
 
-export const REPORT_STATUS_LABEL: Record<ReportStatus, string> = {
-  unsigned: 'analytics.reportStatus.unsigned',
-  signed: 'analytics.reportStatus.signed',
-  pending: 'analytics.reportStatus.pending',
-  approved: 'analytics.reportStatus.approved',
-  rejected: 'analytics.reportStatus.rejected',
-};
+/** The shared status vocabulary. */
+export const REPORT_STATUS_LABEL = SHARED_REPORT_STATUS_LABEL;
 
 export const ALERT_KIND_LABEL: Record<AnalyticsAlertKind, string> = {
   maintenanceOverdue: 'analytics.alerts.kind.maintenanceOverdue',

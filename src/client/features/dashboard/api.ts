@@ -1,3 +1,4 @@
+import { localTimeZone } from '@/domain/format';
 import type { Assignment, AssignmentList } from '@/domain/dispo';
 import type { Dashboard, DashboardRange } from '@/domain/dashboard';
 import type { WeatherReading } from '@/domain/logbook';
@@ -5,11 +6,7 @@ import { apiFetch } from '@/client/api/client';
 
 /** The viewer's IANA time zone: the server counts "today" in it. */
 export function viewerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+  return localTimeZone();
 }
 
 /** Today as YYYY-MM-DD on this device. */

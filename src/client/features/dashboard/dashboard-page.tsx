@@ -3,10 +3,12 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DASHBOARD_RANGE, type DashboardRange } from '@/domain/dashboard';
+import type { Language } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
+import { createFormat } from '@/domain/format';
 import { can } from '@/domain/permissions';
 import { normalizeRole } from '@/domain/roles';
-import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { currentLanguage } from '@/client/i18n';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 import { useSettings } from '@/client/shell/session/settings-store';
 import { DispoOverviewTile } from './dispo-overview';
@@ -14,8 +16,8 @@ import { FleetOverview } from './fleet-overview';
 import { WeatherSummary } from './weather-summary';
 
 /** Today's date in the chosen language, e.g. "Montag, 3. März 2025". */
-export function formatToday(language: keyof typeof LOCALE_BY_LANGUAGE, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language], { dateStyle: 'full' }).format(now);
+export function formatToday(language: Language, now: Date = new Date()): string {
+  return createFormat(language).dateFull(now);
 }
 
 interface DashboardPageProps {

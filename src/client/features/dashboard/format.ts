@@ -1,41 +1,26 @@
-import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { currentFormat } from '@/client/i18n';
 
-const locale = () => LOCALE_BY_LANGUAGE[currentLanguage()];
-
-/** Hours with at most one decimal in the UI language, e.g. "1.234,5". */
+/** Hours with at most one decimal and the hour symbol, e.g. "1.234,5 h". */
 export function formatHours(value: number): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(value);
+  return currentFormat().hours(value);
 }
 
-/** A timestamp as short date and time, e.g. "24.11.26, 14:05". */
+/** A timestamp as date and time, e.g. "24. Nov. 2026, 14:05". */
 export function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return currentFormat().dateTime(iso);
 }
 
-/** A calendar day (YYYY-MM-DD) as "24.11." / "11/24". */
+/** A calendar day (YYYY-MM-DD) as "24.11." / "24/11". */
 export function formatDay(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale(), { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(d);
+  return currentFormat().dayMonth(date);
 }
 
 /** A calendar day with weekday, e.g. "Mo., 24.11.". */
 export function formatWeekday(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale(), {
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    timeZone: 'UTC',
-  }).format(d);
+  return currentFormat().weekdayDayMonth(date);
 }
 
 /** A calendar day in the UI language, e.g. "24 Nov 2026". */
 export function formatDate(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return currentFormat().date(date);
 }

@@ -1,8 +1,10 @@
+import {
+  DISPO_STATUS_LABEL,
+  REPORT_STATUS_LABEL as SHARED_REPORT_STATUS_LABEL,
+} from '@/client/i18n/status-labels';
 import type { ActivityEntity, ActivityVerb } from '@/domain/dashboard';
-import type { DISPO_STATUSES } from '@/domain/dispo';
 import type { ExcavatorStatus } from '@/domain/excavator';
 import type { WeatherCondition } from '@/domain/logbook';
-import type { ReportStatus } from '@/domain/report-status';
 
 /** The i18n keys of the values the dashboard shows (literal, so unused keys can be found). */
 
@@ -17,13 +19,8 @@ export const MAINTENANCE_LABEL: Record<'urgent' | 'soon', string> = {
   soon: 'dashboard.maintenance.label.soon',
 };
 
-export const REPORT_STATUS_LABEL: Record<ReportStatus, string> = {
-  unsigned: 'dashboard.reportStatus.unsigned',
-  signed: 'dashboard.reportStatus.signed',
-  pending: 'dashboard.reportStatus.pending',
-  approved: 'dashboard.reportStatus.approved',
-  rejected: 'dashboard.reportStatus.rejected',
-};
+/** The shared status vocabulary. */
+export const REPORT_STATUS_LABEL = SHARED_REPORT_STATUS_LABEL;
 
 export const WEATHER_CONDITION_LABEL: Record<WeatherCondition, string> = {
   clear: 'dashboard.weather.condition.clear',
@@ -62,7 +59,4 @@ export const ACTIVITY_SENTENCE: Record<ActivityVerb, string> = {
   other: 'dashboard.activity.verb.other',
 };
 
-export const DISPO_STATUS_LABEL: Record<(typeof DISPO_STATUSES)[number], string> = {
-  draft: 'dashboard.dispo.status.draft',
-  published: 'dashboard.dispo.status.published',
-};
+export { DISPO_STATUS_LABEL };

@@ -1,25 +1,14 @@
-import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { currentFormat } from '@/client/i18n';
 
-const locale = () => LOCALE_BY_LANGUAGE[currentLanguage()];
-
-/** A calendar date `YYYY-MM-DD` in the UI language, e.g. "Mon, 3 Mar 2025". */
+/** A calendar date `YYYY-MM-DD` in the UI language, e.g. "Mon, 3 Mar 2025" ("Mon, 03/03" short). */
 export function formatDay(date: string, style: 'long' | 'short' = 'long'): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale(), {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(style === 'long' ? { year: 'numeric' } : {}),
-  }).format(d);
+  const format = currentFormat();
+  return style === 'long' ? format.dateWithWeekday(date) : format.weekdayDayMonth(date);
 }
 
 /** A timestamp as date and time in the UI language. */
 export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return currentFormat().dateTime(iso);
 }
 
 /** Today as `YYYY-MM-DD` in the browser's time zone. */

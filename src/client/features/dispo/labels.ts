@@ -1,12 +1,11 @@
-import type { DispoOperation, DispoStatus } from '@/domain/dispo';
+import { DISPO_STATUS_LABEL } from '@/client/i18n/status-labels';
+import type { DispoOperation } from '@/domain/dispo';
 import type { MasterKind } from './api/master-data';
 import type { DispoTab } from './search';
 
 /** i18n keys written out, so the locale check finds every one of them. */
-export const STATUS_LABEL: Record<DispoStatus, string> = {
-  draft: 'dispo.status.draft',
-  published: 'dispo.status.published',
-};
+/** The shared status vocabulary. */
+export const STATUS_LABEL = DISPO_STATUS_LABEL;
 
 export const OPERATION_LABEL: Record<DispoOperation, string> = {
   pickup: 'dispo.operation.pickup',

@@ -1,6 +1,6 @@
+import { REPORT_STATUS_LABEL } from '@/client/i18n/status-labels';
 import type { ExcavatorStatus } from '@/domain/excavator';
 import type { MaintenanceFilter, MaintenanceLabel } from '@/domain/maintenance';
-import type { ReportStatus } from '@/domain/report-status';
 import type { ViewMode } from './view-mode';
 
 /* i18n keys spelled out, so the locale check finds every one in the source. */
@@ -24,13 +24,8 @@ export const MAINTENANCE_FILTER_KEY: Record<MaintenanceFilter | 'all', string> =
   soon: 'excavators.maintenance.soon',
 };
 
-export const REPORT_STATUS_KEY: Record<ReportStatus, string> = {
-  unsigned: 'excavators.reportStatus.unsigned',
-  signed: 'excavators.reportStatus.signed',
-  pending: 'excavators.reportStatus.pending',
-  approved: 'excavators.reportStatus.approved',
-  rejected: 'excavators.reportStatus.rejected',
-};
+/** The shared status vocabulary. */
+export const REPORT_STATUS_KEY = REPORT_STATUS_LABEL;
 
 export const VIEW_MODE_KEY: Record<ViewMode, string> = {
   compact: 'excavators.view.compact',

@@ -1,3 +1,4 @@
+import { compareText } from '@/domain/format';
 import { useMemo } from 'react';
 import { inventoryMatcher, inventorySearchNeedle, inventorySearchText } from '@/domain/inventory';
 import { useCollectionRows, useCollectionSyncStates } from '@/client/offline';
@@ -23,8 +24,6 @@ export interface InventoryView {
   locations: string[];
   syncStates: ReturnType<typeof useCollectionSyncStates>;
 }
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
 /** Each item's search text, made once per loaded item rather than on every keystroke. */
 const searchTexts = new WeakMap<InventoryRecord, string>();
@@ -84,7 +83,7 @@ function useAllItems(attempt: number): { all: InventoryRecord[] | undefined; err
     const all = loaded.rows
       .filter((row) => !row.deletedAt)
       .map(toInventoryRecord)
-      .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
+      .sort((a, b) => compareText(a.name, b.name) || (a.id < b.id ? -1 : 1));
     // The search texts are made with the list, so the first keystroke does not make 10,000 of them.
     for (const item of all) searchTextOf(item);
     return { all, error: null };

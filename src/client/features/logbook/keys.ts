@@ -1,13 +1,11 @@
-import type { LogbookStatus, WeatherCondition } from '@/domain/logbook';
+import { LOGBOOK_STATUS_LABEL } from '@/client/i18n/status-labels';
+import type { WeatherCondition } from '@/domain/logbook';
 import type { WeatherFailure } from './api/get-weather';
 
 /* Translation keys spelled out, so that every key in the locale files is found in the source. */
 
-export const STATUS_KEY: Record<LogbookStatus, string> = {
-  unsigned: 'logbook.status.unsigned',
-  pending: 'logbook.status.pending',
-  approved: 'logbook.status.approved',
-};
+/** The shared status vocabulary. */
+export const STATUS_KEY = LOGBOOK_STATUS_LABEL;
 
 export const CONDITION_KEY: Record<WeatherCondition, string> = {
   clear: 'logbook.conditions.clear',

@@ -1,3 +1,4 @@
+import { REPORT_STATUS_LABEL } from '@/client/i18n/status-labels';
 import type { ChecklistCategory } from '@/domain/checklist';
 import type { ChecklistState, Report } from '@/domain/report';
 import { REPORT_STATUSES, type ReportStatus } from '@/domain/report-status';
@@ -75,13 +76,8 @@ export function localToday(now: Date = new Date()): string {
 }
 
 /** i18n keys of the statuses and checklist answers (literal, so unused keys can be found). */
-export const STATUS_LABEL_KEY: Record<ReportStatus, string> = {
-  unsigned: 'reports.status.unsigned',
-  signed: 'reports.status.signed',
-  pending: 'reports.status.pending',
-  approved: 'reports.status.approved',
-  rejected: 'reports.status.rejected',
-};
+/** The shared status vocabulary. */
+export const STATUS_LABEL_KEY = REPORT_STATUS_LABEL;
 export const CHECKLIST_STATE_KEY: Record<ChecklistState, string> = {
   ok: 'reports.checklist.states.ok',
   not_ok: 'reports.checklist.states.not_ok',

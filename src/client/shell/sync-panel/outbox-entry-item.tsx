@@ -1,3 +1,4 @@
+import { createFormat } from '@/domain/format';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '@/client/offline/types';
@@ -20,8 +21,8 @@ export interface OutboxEntryItemProps {
 export function OutboxEntryItem({ entry, held, now, onRetry, onResolve, onDiscard }: OutboxEntryItemProps) {
   const { t, i18n } = useTranslation();
   const message = entryMessage(entry, t);
-  const time = (ms: number) =>
-    new Date(ms).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const format = createFormat(i18n.language);
+  const time = (ms: number) => format.time(ms);
   const showError = entry.state === 'failed' || entry.state === 'conflict' || (entry.attempts > 0 && message);
   return (
     <Paper
@@ -42,7 +43,7 @@ export function OutboxEntryItem({ entry, held, now, onRetry, onResolve, onDiscar
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('sync.entry.madeAt', { time: new Date(entry.createdAt).toLocaleString(i18n.language) })}
+          {t('sync.entry.madeAt', { time: format.dateTime(entry.createdAt) })}
         </Text>
         {showError && message ? (
           <Text

@@ -1,3 +1,4 @@
+import { createFormat } from '@/domain/format';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -54,10 +55,7 @@ export function SyncStatusSummary({ pending, onSyncNow, onSignInAgain }: SyncSta
       {status.retryAt && pending > 0 ? (
         <Text size="xs" c="dimmed">
           {t('sync.status.retryAt', {
-            time: new Date(status.retryAt).toLocaleTimeString(i18n.language, {
-              hour: '2-digit',
-              minute: '2-digit',
-            }),
+            time: createFormat(i18n.language).time(status.retryAt),
           })}
           {status.lastError ? ` — ${status.lastError}` : ''}
         </Text>

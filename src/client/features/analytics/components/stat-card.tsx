@@ -23,7 +23,15 @@ export function StatCard({ label, value, detail, icon, color, alert = false }: S
           <Text size="sm" c="dimmed">
             {label}
           </Text>
-          <Text fz={26} fw={700} lh={1.2} c={alert ? 'red' : undefined}>
+          {/* Large amounts ("5.007.137,10 €") shrink a little and may break rather than lose the € sign. */}
+          <Text
+            fz="clamp(18px, 1.6vw + 6px, 26px)"
+            fw={700}
+            lh={1.2}
+            c={alert ? 'red' : undefined}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid="stat-value"
+          >
             {value}
           </Text>
           {detail ? (

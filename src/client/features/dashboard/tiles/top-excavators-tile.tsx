@@ -39,9 +39,14 @@ export function TopExcavatorsTile({ items, range }: { items: TopExcavator[]; ran
               <Badge
                 variant="light"
                 color={FLEET_STATUS_COLOR[machine.status]}
-                styles={{ root: { textTransform: 'none' } }}
+                // The hours are the point of the row: the badge keeps its width, the name gives way.
+                styles={{
+                  root: { textTransform: 'none', flexShrink: 0, overflow: 'visible' },
+                  label: { overflow: 'visible' },
+                }}
+                data-testid="top-excavator-hours"
               >
-                {t('dashboard.hours', { hours: formatHours(machine.usageHours) })}
+                {formatHours(machine.usageHours)}
               </Badge>
             </Group>
           ))}

@@ -1,3 +1,4 @@
+import { localTimeZone } from '@/domain/format';
 import {
   assignmentListSchema,
   assignmentSchema,
@@ -76,7 +77,7 @@ export async function setRoundDone(id: string, index: number, done: boolean): Pr
   );
 }
 
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const timeZone = () => localTimeZone();
 
 export async function getOverview(signal?: AbortSignal): Promise<DispoOverview> {
   const params = new URLSearchParams({ tz: timeZone() });

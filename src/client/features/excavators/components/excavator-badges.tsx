@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ExcavatorStatus } from '@/domain/excavator';
 import type { MaintenanceDue } from '@/domain/maintenance';
-import { formatNumber } from './format';
+import { formatHours } from './format';
 import { MAINTENANCE_KEY, STATUS_KEY } from '../labels';
 
 const STATUS_COLOR: Record<ExcavatorStatus, string> = {
@@ -25,7 +25,7 @@ const DUE_COLOR: Record<MaintenanceDue['label'], string> = { urgent: 'red', soon
 /** "Maintenance urgent · 20 h" — overdue machines say by how much. */
 export function MaintenanceBadge({ due, withHours = true }: { due: MaintenanceDue; withHours?: boolean }) {
   const { t, i18n } = useTranslation();
-  const hours = formatNumber(Math.abs(due.hoursUntil), i18n.language);
+  const hours = formatHours(Math.abs(due.hoursUntil), i18n.language);
   const detail =
     due.hoursUntil < 0
       ? t('excavators.maintenance.overdue', { hours })

@@ -1,6 +1,7 @@
+import { useFormat } from '@/client/i18n/use-format';
 import { Menu } from '@mantine/core';
 import { IconAlertTriangle, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryRecord } from '../model';
 import classes from './row-controls.module.css';
@@ -111,10 +112,5 @@ export function TagList({ tags, max = 3 }: { tags: readonly string[]; max?: numb
 }
 
 export function usePriceFormat(): (price: number | null) => string {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'gr' ? 'el' : i18n.language;
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-    return (price: number | null) => (price === null ? '—' : format.format(price));
-  }, [locale]);
+  return useFormat().money;
 }

@@ -1,3 +1,4 @@
+import { createFormat } from '@/domain/format';
 import { Alert, Badge, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -27,12 +28,8 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
 
 export function formatDate(value: string | null | undefined, language: string): string | null {
   if (!value) return null;
-  const date = new Date(value.length === 10 ? `${value}T12:00:00` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language === 'gr' ? 'el' : language, {
-    dateStyle: 'medium',
-    ...(value.length > 10 ? { timeStyle: 'short' } : {}),
-  }).format(date);
+  const format = createFormat(language);
+  return value.length > 10 ? format.dateTime(value) : format.date(value);
 }
 
 export function ChecklistCounts({ report }: { report: ReportRecord }) {
@@ -76,7 +73,7 @@ export function ReportSummary({
 }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const hours = (value: number | null) => (value === null ? null : `${value} h`);
+  const hours = (value: number | null) => (value === null ? null : createFormat(language).hours(value));
   return (
     <Stack gap="md">
       {report.status === 'rejected' && report.rejectionReason ? (

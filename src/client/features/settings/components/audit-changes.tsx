@@ -1,11 +1,13 @@
-import { Code, List, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/client/i18n/use-format';
 import { auditChanges } from '../audit-values';
 
-/** The changed fields of one audit record: `field: from → to`, one per line. */
+/** The changed fields of one audit record: `Field: before → after`, one per line. */
 export function AuditChanges({ changes }: { changes: Record<string, unknown> | null }) {
   const { t } = useTranslation();
-  const list = auditChanges(changes, t);
+  const format = useFormat();
+  const list = auditChanges(changes, t, format);
   if (list.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -16,7 +18,9 @@ export function AuditChanges({ changes }: { changes: Record<string, unknown> | n
     <List size="sm" spacing={2} listStyleType="none" aria-label={t('audit.changes')}>
       {list.map((change) => (
         <List.Item key={change.field} data-field={change.field}>
-          <Code>{change.field}</Code>:{' '}
+          <Text span size="sm" c="dimmed">
+            {change.label}:
+          </Text>{' '}
           {change.from !== undefined ? (
             <>
               <Text span size="sm" c="dimmed" td="line-through">

@@ -1,5 +1,7 @@
 import {
+  ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   EmptyState,
@@ -11,12 +13,16 @@ import {
   Text,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconHistory } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconFilter, IconHistory } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntryView } from '@/domain/audit';
 import { ApiError } from '@/client/api/client';
-import { currentLanguage, LOCALE_BY_LANGUAGE } from '@/client/i18n';
+import { currentFormat } from '@/client/i18n';
+import { downloadAuditCsv } from '../api/list-audit';
+import { actionLabel, entityLabel, recordHref } from '../audit-values';
 import { useAuditList } from '../use-audit-list';
 import { AuditChanges } from './audit-changes';
 import { AuditFilters, NO_AUDIT_FILTERS, type AuditFilterValues } from './audit-filters';
@@ -30,6 +36,17 @@ export function AuditSection() {
   const [filters, setFilters] = useState<AuditFilterValues>(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
   const [debounced] = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = () => {
+    setExporting(true);
+    downloadAuditCsv(filters)
+      .catch(() => notifications.show({ color: 'red', message: t('audit.exportFailed') }))
+      .finally(() => setExporting(false));
+  };
+  const onlyRecord = (id: string) => {
+    setFilters({ ...filters, record: id });
+    setPage(1);
+  };
   const rangeError =
     debounced.from && debounced.to && debounced.from > debounced.to ? t('audit.filters.range') : null;
   const list = useAuditList({
@@ -49,6 +66,8 @@ export function AuditSection() {
       <AuditFilters
         values={filters}
         rangeError={rangeError}
+        onExport={exportCsv}
+        exporting={exporting}
         onChange={(next) => {
           setFilters(next);
           setPage(1);
@@ -94,7 +113,7 @@ export function AuditSection() {
           style={{ listStyle: 'none', opacity: list.loading ? 0.6 : 1, transition: 'opacity 120ms' }}
         >
           {data.items.map((entry) => (
-            <AuditEntry key={entry.id} entry={entry} />
+            <AuditEntry key={entry.id} entry={entry} onOnlyRecord={onlyRecord} />
           ))}
         </Stack>
       )}
@@ -122,30 +141,55 @@ export function AuditSection() {
 }
 
 function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[currentLanguage()], {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  }).format(new Date(iso));
+  return currentFormat().dateTime(iso);
 }
 
-function AuditEntry({ entry }: { entry: AuditEntryView }) {
+function AuditEntry({ entry, onOnlyRecord }: { entry: AuditEntryView; onOnlyRecord(id: string): void }) {
   const { t } = useTranslation();
+  const router = useRouter();
+  const href = recordHref(entry.entity, entry.entityId);
+  const shortId =
+    entry.entityId && entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId;
+  const name = entry.entityName ?? shortId;
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-action={entry.action}>
       <Group justify="space-between" align="flex-start" gap="xs" mb={6}>
         <Group gap="xs" wrap="wrap">
-          <Badge variant="light" tt="none">
-            {entry.action}
+          <Badge variant="light" tt="none" style={{ maxWidth: '100%' }}>
+            {actionLabel(entry.action, t)}
           </Badge>
-          <Text size="sm">
-            {entry.entity}
-            {entry.entityId ? (
-              <Text span c="dimmed" title={entry.entityId}>
-                {' · '}
-                {entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId}
+          <Text size="sm" data-testid="audit-record">
+            {entityLabel(entry.entity, t)}
+            {name ? ' · ' : null}
+            {name && href && entry.entityName ? (
+              <Anchor
+                href={href}
+                size="sm"
+                title={entry.entityId ?? undefined}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  void router.navigate({ href });
+                }}
+              >
+                {name}
+              </Anchor>
+            ) : name ? (
+              <Text span c="dimmed" title={entry.entityId ?? undefined}>
+                {name}
               </Text>
             ) : null}
           </Text>
+          {entry.entityId ? (
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-label={t('audit.onlyRecord', { name: name ?? entry.entityId })}
+              onClick={() => onOnlyRecord(entry.entityId ?? '')}
+            >
+              <IconFilter size={14} />
+            </ActionIcon>
+          ) : null}
         </Group>
         <Text size="sm" c="dimmed" component="time" dateTime={entry.at}>
           {formatWhen(entry.at)}

@@ -32,6 +32,13 @@ function CheckRow({
         <SegmentedControl
           size="md"
           radius="md"
+          // Long labels ("Nicht funktionsfähig") wrap inside their half instead of being cut off.
+          style={{ flex: '1 1 260px', maxWidth: 420 }}
+          fullWidth
+          styles={{
+            label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.2 },
+          }}
+          data-testid="logbook-check-toggle"
           value={value}
           color={bad ? 'red' : 'green'}
           onChange={(next) => options.onChange(next === 'bad')}

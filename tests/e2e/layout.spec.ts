@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { apiToken, LANGUAGE_KEY, TOKEN_KEY } from './support/app';
+import { clippedTexts, expectNoClippedText } from './support/clipping';
+import { USERS } from './support/users';
+
+/*
+ * Text that matters must never end in "…" or be cut at the edge: the app name in the top bar, the
+ * navigation labels (long German words), the hours on the dashboard and the logbook's check toggles —
+ * on a phone and a desktop, in German and Greek (the longest words and the € after the amount).
+ */
+const NAMED = [
+  'header a[aria-label]',
+  '.mantine-NavLink-label',
+  '[data-testid="top-excavator-hours"]',
+  '[data-testid="stat-value"]',
+  '[data-testid="logbook-check-toggle"]',
+];
+
+/** Signs in as admin in `language` (the shell's own sign-in helper waits for English labels). */
+async function signInIn(page: Page, request: APIRequestContext, language: string) {
+  const token = await apiToken(request, USERS.admin);
+  await page.addInitScript(
+    ([languageKey, lang, tokenKey, value]) => {
+      localStorage.setItem(languageKey, lang);
+      localStorage.setItem(tokenKey, value);
+    },
+    [LANGUAGE_KEY, language, TOKEN_KEY, token] as const,
+  );
+  await page.goto('/');
+  await expect(page.locator('header')).toBeVisible();
+}
+
+test('the helper finds text cut off by an ellipsis', async ({ page }) => {
+  await page.setContent(
+    '<div id="cut" style="width:40px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Benachrichtigungen</div>' +
+      '<div id="ok" style="width:400px;overflow:hidden;white-space:nowrap">Benachrichtigungen</div>',
+  );
+  expect(await clippedTexts(page, ['#cut'])).toHaveLength(1);
+  expect(await clippedTexts(page, ['#ok'])).toEqual([]);
+});
+
+for (const language of ['de', 'gr']) {
+  test.describe(`in ${language}`, () => {
+    test('desktop 1440×900: top bar, sidebar and dashboard show whole texts', async ({ page, request }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signInIn(page, request, language);
+      await expect(page.locator('.mantine-NavLink-label').first()).toBeVisible();
+      await expectNoClippedText(page, NAMED);
+      await page.goto('/analytics');
+      await expect(page.locator('[data-testid="stat-value"]').first()).toBeVisible();
+      await expectNoClippedText(page, NAMED);
+    });
+
+    test('phone 390×844: the top bar and the navigation drawer show whole texts', async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInIn(page, request, language);
+      // The phone's top bar keeps the logo and leaves the name to the navigation.
+      await expect(page.getByTestId('top-bar-app-name')).toBeHidden();
+      await expectNoClippedText(page, NAMED);
+      await page.locator('header button[aria-expanded]').first().click();
+      await expect(page.getByRole('dialog').locator('.mantine-NavLink-label').first()).toBeVisible();
+      await expectNoClippedText(page, NAMED);
+    });
+  });
+}
