@@ -196,3 +196,4 @@ export * from './schema/logbook';
 export * from './schema/reports';
 export * from './schema/inventory';
 export * from './schema/dispo';
+export * from './schema/field-history';
