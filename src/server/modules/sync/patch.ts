@@ -35,6 +35,8 @@ export interface PatchSpec<TRow extends { version: number; deletedAt: Date | nul
   path: string;
   access: Action;
   table: SyncedTable;
+  /** Every synced collection the update step may stamp; defaults to `[collection]`. */
+  collections?: readonly string[];
   notFoundMessage: string;
   /** The fields a PATCH may send. */
   fieldsSchema: z.ZodObject;
@@ -55,7 +57,12 @@ export interface PatchSpec<TRow extends { version: number; deletedAt: Date | nul
     values: Record<string, unknown>,
     extras: Record<string, unknown>,
   ): Promise<TRow>;
-  /** Extra responses of the route schema (docs). */
+  /**
+   * A column (its drizzle key) and stored value from the change history as the API names and shows it,
+   * where they differ (inventory keeps `price` as `priceCents`).
+   */
+  historyField?(column: string, value: unknown): [string, unknown];
+  /** The 200 response schema (docs and serialization). */
   responseSchema: z.ZodType;
 }
 
@@ -65,6 +72,7 @@ export async function changesSince(
   table: SyncedTable,
   id: string,
   base: number,
+  rename: (column: string, value: unknown) => [string, unknown] = (column, value) => [column, value],
 ): Promise<Map<string, unknown>> {
   const apiName = new Map<string, string>();
   for (const [key, column] of Object.entries(getTableColumns(table))) apiName.set(column.name, key);
@@ -81,8 +89,8 @@ export async function changesSince(
     .orderBy(asc(recordFieldChanges.version));
   const changed = new Map<string, unknown>();
   for (const row of rows) {
-    const field = apiName.get(row.field) ?? row.field;
-    if (!changed.has(field)) changed.set(field, row.oldValue);
+    const [field, value] = rename(apiName.get(row.field) ?? row.field, row.oldValue);
+    if (!changed.has(field)) changed.set(field, value);
   }
   return changed;
 }
@@ -107,17 +115,25 @@ export function patchObject(raw: unknown): Record<string, unknown> {
 export function parsePatchFields(
   schema: z.ZodObject,
   body: Record<string, unknown>,
+  except: readonly string[] = [],
 ): Record<string, unknown> {
-  const known = new Set(Object.keys(schema.shape));
+  const known = new Set(Object.keys(schema.shape).filter((key) => !except.includes(key)));
   const unknown = Object.keys(body).filter((key) => !known.has(key));
   if (unknown.length > 0) {
     throw badRequest('Unknown fields in the patch', {
       fields: Object.fromEntries(unknown.map((key) => [key, ['This field cannot be changed here']])),
     });
   }
-  const parsed = schema.partial().parse(body) as Record<string, unknown>;
-  // Only what was sent: a field left out is not changed.
-  return Object.fromEntries(Object.keys(body).map((key) => [key, parsed[key]]));
+  // Each field alone: rules across fields are checked on the whole record when it is written.
+  const out: Record<string, unknown> = {};
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const parsed = (schema.shape[key] as z.ZodType).safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+    else fields[key] = parsed.error.issues.map((issue) => issue.message);
+  }
+  if (Object.keys(fields).length > 0) throw badRequest('Validation failed', { fields });
+  return out;
 }
 
 export interface PatchConflictBody<TApi> {
@@ -173,7 +189,8 @@ export function registerPatchRoute<TRow extends { version: number; deletedAt: Da
       const { id } = idParams.parse(request.params);
       const base = readIfMatch(request);
       const input = await readInput(request);
-      const options = { collections: [spec.collection], fingerprintBody: input.fingerprintBody };
+      const collections = spec.collections ?? [spec.collection];
+      const options = { collections, fingerprintBody: input.fingerprintBody };
       return app.runWrite(request, reply, options, async (w) => {
         const existing = await spec.load(w.tx, id);
         if (!existing || existing.deletedAt) throw notFound(spec.notFoundMessage);
@@ -183,7 +200,7 @@ export function registerPatchRoute<TRow extends { version: number; deletedAt: Da
         const history =
           base === null || base >= existing.version
             ? new Map<string, unknown>()
-            : await changesSince(w.tx, spec.table, id, base);
+            : await changesSince(w.tx, spec.table, id, base, spec.historyField);
         const plan = planPatch(
           current,
           input.fields,
