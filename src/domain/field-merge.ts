@@ -1,4 +1,10 @@
-import { deepEqual, type FieldConflict } from './merge';
+import {
+  deepEqual,
+  RECORD_META_FIELDS,
+  type FieldConflict,
+  type MergeResult,
+  type RecordData,
+} from './merge';
 import type { SyncCollectionName } from './sync';
 
 /*
@@ -212,3 +218,51 @@ export const FIELD_RULES: Readonly<Record<SyncCollectionName, FieldRules>> = {
     rounds: { kind: 'list', key: byPosition },
   },
 };
+
+/**
+ * `threeWayMerge` with lists and maps merged per item (see FIELD_RULES): a field both sides changed is
+ * a conflict only when the same item changed on both sides to different values.
+ */
+export function mergeRecords(
+  base: RecordData | null | undefined,
+  mine: RecordData,
+  theirs: RecordData,
+  rules: FieldRules = {},
+  ignore: readonly string[] = RECORD_META_FIELDS,
+): MergeResult {
+  const merged: Record<string, unknown> = { ...base };
+  const conflicts: FieldConflict[] = [];
+  const mineChanged: string[] = [];
+  const theirsChanged: string[] = [];
+  const fields = new Set([...Object.keys(base ?? {}), ...Object.keys(mine), ...Object.keys(theirs)]);
+  for (const field of ignore) fields.delete(field);
+  const set = (field: string, value: unknown) => {
+    if (value === undefined) delete merged[field];
+    else merged[field] = value;
+  };
+  for (const field of [...fields].sort()) {
+    const was = base?.[field];
+    const my = mine[field];
+    const their = theirs[field];
+    const mineDiffers = !deepEqual(was, my);
+    const theirsDiffers = !deepEqual(was, their);
+    if (mineDiffers && theirsDiffers) {
+      const result = mergeField(was, my, their, rules[field]);
+      if (result.conflict) {
+        conflicts.push({ field, base: was, mine: result.mine, theirs: result.theirs });
+        set(field, result.mine);
+      } else {
+        if (!deepEqual(result.value, their)) mineChanged.push(field);
+        set(field, result.value);
+      }
+    } else if (mineDiffers) {
+      mineChanged.push(field);
+      set(field, my);
+    } else if (theirsDiffers) {
+      theirsChanged.push(field);
+      set(field, their);
+    }
+  }
+  for (const field of ignore) if (field in theirs) merged[field] = theirs[field];
+  return { merged, conflicts, mineChanged, theirsChanged };
+}
