@@ -224,7 +224,8 @@ export const LOGBOOK_FIELD_NAMES = [
   'generalNotes',
 ] as const satisfies ReadonlyArray<keyof LogbookFields>;
 
-const writeOptions = {
+/** Request options of a save that are not fields of the entry. */
+export const logbookWriteOptions = {
   /** true: sign with the profile signature (→ pending); false: withdraw the signature (→ unsigned). */
   sign: z.boolean({ error: 'sign must be true or false' }).optional(),
   /** Fill an empty `weather` from the weather service for the entry's date (best effort). */
@@ -232,11 +233,11 @@ const writeOptions = {
 };
 
 export const logbookCreateSchema = logbookFieldsSchema.and(
-  z.object({ id: z.uuid({ error: 'Id must be a UUID' }).optional(), ...writeOptions }),
+  z.object({ id: z.uuid({ error: 'Id must be a UUID' }).optional(), ...logbookWriteOptions }),
 );
 export type LogbookCreate = z.infer<typeof logbookCreateSchema>;
 
-export const logbookUpdateSchema = logbookFieldsSchema.and(z.object(writeOptions));
+export const logbookUpdateSchema = logbookFieldsSchema.and(z.object(logbookWriteOptions));
 export type LogbookUpdate = z.infer<typeof logbookUpdateSchema>;
 
 /** PUT /api/betriebstagebuch/{id}/approve: the reviewer's drawing; their profile signature when omitted. */

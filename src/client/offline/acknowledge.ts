@@ -1,4 +1,5 @@
-import { deepEqual, deletionConflicts, RECORD_META_FIELDS, threeWayMerge } from '@/domain/merge';
+import { FIELD_RULES, mergeRecords } from '@/domain/field-merge';
+import { deepEqual, deletionConflicts, RECORD_META_FIELDS, type FieldConflict } from '@/domain/merge';
 import type { SyncCollection } from './collections';
 import { isoAt, type EngineContext } from './context';
 import { isTombstone, stripSync } from './rows';
@@ -215,45 +216,59 @@ export async function handleStaleWrite(
   entry: OutboxEntry,
   current: unknown,
   message: string,
+  serverConflicts?: readonly FieldConflict[],
 ): Promise<ConflictOutcome> {
   const server = asAnswerRow(current, entry.recordId);
   const { collection, recordId } = entry;
-  return ctx.db.transaction('rw', [collection, 'outbox', 'shadows'], async (): Promise<ConflictOutcome> => {
-    const fresh = await ctx.db.outbox.get(entry.seq!);
-    if (!fresh) return 'skipped';
-    const gone = !server || isTombstone(server);
-    if (server) {
-      await rememberServerVersion(ctx, collection, {
-        id: recordId,
-        version: server.version,
-        deleted: gone,
-        data: gone ? null : server,
-      });
-    }
-    const fail = async (errorKey: string | null, conflictServer: SyncedRow | null) => {
-      await ctx.db.outbox.put({
-        ...fresh,
-        state: 'failed',
-        error: message,
-        errorKey,
-        errorStatus: 409,
-        conflict: { server: conflictServer, fields: [] },
-      });
-      return 'blocked' as const;
-    };
-    if (fresh.kind === 'delete') {
-      if (gone) return 'gone';
-      const fields = deletionConflicts(fresh.baseRecord, server, 'mine');
-      return rebaseOrConflict(ctx, fresh, server, fields, message);
-    }
-    if (fresh.kind !== 'update') return fail(null, gone ? null : server);
-    if (gone) return fail('deletedOnServer', null);
-    const data = bodyData(fresh);
-    const base = fresh.baseRecord ?? ({} as SyncedRow);
-    const { conflicts } = threeWayMerge(base, { ...base, ...data }, server);
-    await mergeIntoLocalRow(ctx, fresh, server);
-    return rebaseOrConflict(ctx, fresh, server, conflicts, message);
-  });
+  return ctx.db.transaction(
+    'rw',
+    [collection, 'outbox', 'shadows', 'files'],
+    async (): Promise<ConflictOutcome> => {
+      const fresh = await ctx.db.outbox.get(entry.seq!);
+      if (!fresh) return 'skipped';
+      const gone = !server || isTombstone(server);
+      if (server) {
+        await rememberServerVersion(ctx, collection, {
+          id: recordId,
+          version: server.version,
+          deleted: gone,
+          data: gone ? null : server,
+        });
+      }
+      const fail = async (errorKey: string | null, conflictServer: SyncedRow | null) => {
+        await ctx.db.outbox.put({
+          ...fresh,
+          state: 'failed',
+          error: message,
+          errorKey,
+          errorStatus: 409,
+          conflict: { server: conflictServer, fields: [] },
+        });
+        return 'blocked' as const;
+      };
+      if (fresh.kind === 'delete') {
+        if (gone) return 'gone';
+        const fields = deletionConflicts(fresh.baseRecord, server, 'mine');
+        return rebaseOrConflict(ctx, fresh, server, fields, message);
+      }
+      if (fresh.kind !== 'update') return fail(null, gone ? null : server);
+      if (gone) return fail('deletedOnServer', null);
+      await mergeIntoLocalRow(ctx, fresh, server);
+      if (serverConflicts && serverConflicts.length > 0) {
+        // A field-level PATCH: the server applied every field but these, so only they still wait.
+        const data = bodyData(fresh);
+        const waiting = Object.fromEntries(serverConflicts.map((c) => [c.field, data[c.field]]));
+        const rest: OutboxEntry = { ...fresh, body: { type: 'json', data: waiting } };
+        if (fresh.body.type === 'multipart') await ctx.db.files.where('entryId').equals(fresh.id).delete();
+        return rebaseOrConflict(ctx, rest, server, [...serverConflicts], message);
+      }
+      const data = bodyData(fresh);
+      const base = fresh.baseRecord ?? ({} as SyncedRow);
+      const rules = FIELD_RULES[collection];
+      const { conflicts } = mergeRecords(base, { ...base, ...data }, server, rules);
+      return rebaseOrConflict(ctx, fresh, server, conflicts, message);
+    },
+  );
 }
 
 async function rebaseOrConflict(

@@ -1,5 +1,8 @@
+import { assignmentFieldsSchema } from '@/domain/dispo';
 import { excavatorFieldsSchema } from '@/domain/excavator';
 import { INVENTORY_FIELD_NAMES } from '@/domain/inventory';
+import { LOGBOOK_FIELD_NAMES } from '@/domain/logbook';
+import { reportFieldsSchema } from '@/domain/report';
 import { RECORD_META_FIELDS } from '@/domain/merge';
 import { SYNC_COLLECTIONS, type SyncCollectionName } from '@/domain/sync';
 
@@ -20,23 +23,43 @@ export interface CollectionConfig {
    * may be old (the record may have changed or gone since), so replay reads the record again.
    */
   readOne?: boolean;
+  /**
+   * What a field-level `PATCH <path>/{id}` may carry: the record's editable fields and the request
+   * options beside them (e.g. `removeGallery`). A form edit is queued as a PATCH of only the fields
+   * the person changed; anything else the edit sets here (a status the server derives) stays local.
+   */
+  patchKeys?: readonly string[];
 }
 
 /** The one place that knows each mirrored collection's API. Each module's issue completes its entry. */
 export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
-  excavators: { path: '/excavators', updateFields: Object.keys(excavatorFieldsSchema.shape), readOne: true },
-  reports: { path: '/reports' },
-  logbook: { path: '/betriebstagebuch', readOne: true },
+  excavators: {
+    path: '/excavators',
+    updateFields: Object.keys(excavatorFieldsSchema.shape),
+    readOne: true,
+    patchKeys: [...Object.keys(excavatorFieldsSchema.shape), 'removeGallery', 'removeProfileImage'],
+  },
+  reports: { path: '/reports', patchKeys: Object.keys(reportFieldsSchema.shape) },
+  logbook: {
+    path: '/betriebstagebuch',
+    readOne: true,
+    patchKeys: [...LOGBOOK_FIELD_NAMES, 'sign', 'fetchWeather'],
+  },
   // Stock moves by deltas (POST /inventory/{id}/adjust): a PUT never sends `quantity`, so an edit made
   // offline cannot overwrite another device's counted stock.
   inventory: {
     path: '/inventory',
     updateFields: INVENTORY_FIELD_NAMES.filter((field) => field !== 'quantity'),
     readOne: true,
+    patchKeys: [...INVENTORY_FIELD_NAMES.filter((field) => field !== 'quantity'), 'removePhoto'],
   },
   // Dispo assignments: dispatchers plan them online (REST); the driver's tablet mirrors its own published
   // ones and queues only `PUT /{id}/rounds/{index}/done` calls, never a PUT of the whole record.
-  dispoAssignments: { path: '/containers/assignments', readOne: true },
+  dispoAssignments: {
+    path: '/containers/assignments',
+    readOne: true,
+    patchKeys: [...Object.keys(assignmentFieldsSchema.shape), 'allowDuplicate'],
+  },
 };
 
 export function isSyncCollection(value: unknown): value is SyncCollection {
@@ -64,4 +87,13 @@ export function updatePayload(
     payload[field] = value;
   }
   return { ...payload, ...changes };
+}
+
+/** The body of a field-level PATCH: only the changed fields (and options) the endpoint takes. */
+export function patchPayload(
+  collection: SyncCollection,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const keys = COLLECTIONS[collection].patchKeys ?? [];
+  return Object.fromEntries(Object.entries(changes).filter(([key]) => keys.includes(key)));
 }

@@ -1,3 +1,4 @@
+import { deepEqual } from '@/domain/merge';
 import { collectionUrl, type SyncCollection } from './collections';
 import { isoAt, type EngineContext } from './context';
 import { labelOf, stripSync } from './rows';
@@ -20,6 +21,12 @@ export interface WriteOptions {
   label?: string;
   /** Sent with the change but not record fields, so not applied here (e.g. `removeGallery`). */
   sendOnly?: Record<string, unknown>;
+  /**
+   * The values the form started from. A field whose value still equals it was not touched and is
+   * left out of the change, even when the record moved on meanwhile (a pull while the form was open).
+   * Without it, fields equal to the record here are left out.
+   */
+  base?: Readonly<Record<string, unknown>>;
 }
 
 export interface CallOptions {
@@ -101,8 +108,9 @@ export async function createRecord(
 }
 
 /**
- * Changes fields of a record here and queues `PUT /api/<collection>/{id}`. The entry keeps only the
- * changed fields; the request is built when sent (see `updatePayload`), on the version it then builds on.
+ * Changes fields of a record here and queues `PATCH /api/<collection>/{id}` (or PUT where the API has
+ * no PATCH). The entry keeps only the changed fields; the request is built when sent (`patchPayload`,
+ * `updatePayload`), on the version it then builds on.
  */
 export async function updateRecord(
   ctx: EngineContext,
@@ -113,11 +121,17 @@ export async function updateRecord(
 ): Promise<SyncedRow> {
   const userId = currentUserId(ctx);
   const { rows, parts } = await prepareFiles(ctx, id, options.files);
-  const { id: _ignored, version: _v, _sync: _s, ...fields } = patch;
+  const { id: _ignored, version: _v, _sync: _s, ...sent } = patch;
   return commit(ctx, [collection, 'outbox', 'files'], async () => {
     const table = ctx.db.collection(collection);
     const row = await table.get(id);
     if (!row) throw new RecordNotFoundError(collection, id);
+    // Only what the person changed is queued: an untouched field must never travel, or it would lay
+    // an old value over another device's newer one.
+    const startedFrom = options.base ?? row;
+    const fields = Object.fromEntries(
+      Object.entries(sent).filter(([field, value]) => !deepEqual(startedFrom[field], value)),
+    );
     const next: SyncedRow = {
       ...row,
       ...fields,
@@ -129,6 +143,8 @@ export async function updateRecord(
       collection,
       recordId: id,
       kind: 'update',
+      // PUT with the record rebuilt at send (`updatePayload`); replay also sends an entry queued as
+      // PATCH as a field-level PATCH (`patchPayload`).
       method: 'PUT',
       url: collectionUrl(collection, id),
       body: buildBody({ ...fields, ...options.sendOnly }, parts, options.multipart),

@@ -1,3 +1,4 @@
+import type { FieldConflict } from '@/domain/merge';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_RETENTION_DAYS,
@@ -5,7 +6,7 @@ import {
   versionTag,
 } from '@/domain/sync';
 import { acknowledge, bodyData, handleStaleWrite, rememberGone, type CurrentRecord } from './acknowledge';
-import { collectionUrl, COLLECTIONS, updatePayload } from './collections';
+import { collectionUrl, COLLECTIONS, patchPayload, updatePayload } from './collections';
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { send, type EngineContext } from './context';
 import { buildFormData } from './files';
@@ -38,13 +39,20 @@ async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<Tra
   const request: TransportRequest = { method: entry.method, url: entry.url, headers };
   // An update is sent as the record it builds on plus the change (PUT replaces the editable fields);
   // after a merge that base is the server's current row, so the resend carries both sides' work.
-  const data =
-    entry.kind === 'update' ? updatePayload(entry.collection, entry.baseRecord, bodyData(entry)) : null;
+  // A field-level PATCH carries only the changed fields; the server merges them with what changed
+  // there since If-Match. With files, the fields travel as JSON in the `patch` part.
+  const patch = entry.kind === 'update' && entry.method === 'PATCH';
+  const data = patch
+    ? patchPayload(entry.collection, bodyData(entry))
+    : entry.kind === 'update'
+      ? updatePayload(entry.collection, entry.baseRecord, bodyData(entry))
+      : null;
   if (entry.body.type === 'json') {
     headers['content-type'] = 'application/json';
     request.body = JSON.stringify(data ?? entry.body.data);
   } else if (entry.body.type === 'multipart') {
-    request.body = await buildFormData(ctx.db, data ?? entry.body.data, entry.body.files);
+    const fields = patch ? { patch: JSON.stringify(data) } : (data ?? entry.body.data);
+    request.body = await buildFormData(ctx.db, fields, entry.body.files);
   }
   return request;
 }
@@ -125,7 +133,14 @@ async function classify(
     // The key's first request is still running: not a data conflict, ask again later.
     if (details?.reason === 'in_flight') return retryLater(ctx, entry, message, false, retryAfter);
     if (details && 'current' in details) {
-      const outcome = await handleStaleWrite(ctx, entry, details.current, message);
+      const fields = (details as { conflicts?: unknown }).conflicts;
+      const outcome = await handleStaleWrite(
+        ctx,
+        entry,
+        details.current,
+        message,
+        Array.isArray(fields) ? (fields as FieldConflict[]) : undefined,
+      );
       if (outcome === 'gone') {
         await acknowledge(ctx, entry, null);
         return { kind: 'sent' };

@@ -116,7 +116,15 @@ export async function resolveConflict(
     const local = await table.get(recordId);
     const row = local ? { ...local } : null;
     for (const field of entry.conflict!.fields) {
-      if (choices[field.field] !== 'theirs') continue;
+      if (choices[field.field] !== 'theirs') {
+        // "Mine" of a list is the list with both sides' other items merged in: resent as it is on the
+        // server's version, it keeps the other device's items.
+        if (field.mine !== undefined && field.field in data) {
+          if (row && deepEqual(row[field.field], data[field.field])) row[field.field] = field.mine;
+          data[field.field] = field.mine;
+        }
+        continue;
+      }
       delete data[field.field];
       if (row && deepEqual(row[field.field], field.mine)) row[field.field] = server[field.field];
     }

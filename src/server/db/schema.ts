@@ -202,3 +202,4 @@ export * from './schema/logbook';
 export * from './schema/reports';
 export * from './schema/inventory';
 export * from './schema/dispo';
+export * from './schema/field-history';

@@ -438,6 +438,18 @@ export const RECIPES: Record<string, TableRecipe> = {
       },
     ],
   },
+  record_field_changes: {
+    rows: () => [
+      {
+        tbl: 'excavators',
+        record_id: IDS.excavator,
+        version: 2,
+        field: 'location',
+        old_value: 'Halle 1',
+        changed_at: LATER,
+      },
+    ],
+  },
   report_status_days: {
     derived: true,
     rows: () => [{ report_date: '2020-01-01', status: 'approved', reports: 1 }],

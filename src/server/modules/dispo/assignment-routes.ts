@@ -5,19 +5,23 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
   assignmentCreateSchema,
+  assignmentFieldsSchema,
   assignmentListQuerySchema,
   assignmentListSchema,
   assignmentSchema,
   assignmentUpdateSchema,
   diffAssignment,
   type Assignment,
+  type AssignmentFields,
+  type AssignmentUpdate,
 } from '@/domain/dispo';
 import { versionTag } from '@/domain/sync';
 import { dispoAssignments, dispoDrivers } from '../../db/schema';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
-import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { errorBodySchema } from '../auth/schemas';
 import {
   ASSIGNMENTS,
@@ -27,6 +31,7 @@ import {
   assignmentVisibility,
   findAssignment,
   listAssignments,
+  type AssignmentRow,
 } from './assignment-data';
 import { notifyDriver } from './notify';
 import { checkDuplicate, checkReferences } from './references';
@@ -54,6 +59,64 @@ async function linkedUser(executor: Executor, driverId: string): Promise<string 
 }
 
 const notFoundError = () => notFound('Assignment not found');
+
+/**
+ * The save step of PUT and PATCH on the locked row: references, the duplicate check, the change
+ * summary of a published assignment, the audit and the driver's notice. Answers the stored row.
+ */
+async function saveAssignment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  w: WriteContext,
+  existing: AssignmentRow,
+  input: AssignmentUpdate,
+): Promise<AssignmentRow> {
+  const before = assignmentFieldsOf(existing);
+  const after = assignmentFieldsOf(input);
+  const driver = await checkReferences(w.tx, after, existing);
+  await checkDuplicate(w.tx, input, existing);
+  const changes = changedFields({ ...before }, { ...after });
+  if (Object.keys(changes).length === 0) return existing;
+
+  const published = existing.status === 'published';
+  const summary = diffAssignment(before, after);
+  const now = new Date();
+  const [row] = await w.tx
+    .update(dispoAssignments)
+    .set({
+      ...after,
+      version: existing.version + 1,
+      updatedAt: now,
+      updatedBy: request.user!.id,
+      changeSeq: await w.stamp(ASSIGNMENTS),
+      ...(published && summary.length > 0
+        ? { lastChange: { at: now.toISOString(), by: request.user!.id, changes: summary } }
+        : {}),
+    })
+    .where(eq(dispoAssignments.id, existing.id))
+    .returning();
+  await app.audit(
+    request,
+    {
+      action: 'dispoAssignment.update',
+      entity: 'dispoAssignment',
+      entityId: existing.id,
+      changes: { ...changes, summary },
+    },
+    w.tx,
+  );
+  if (published && summary.length > 0) {
+    const actor = actorOf(request);
+    if (existing.driverId !== after.driverId) {
+      const previous = await linkedUser(w.tx, existing.driverId);
+      await notifyDriver(app, w, 'withdrawn', existing, previous, actor);
+      await notifyDriver(app, w, 'published', row!, driver.userId, actor);
+    } else {
+      await notifyDriver(app, w, 'changed', row!, driver.userId, actor, summary);
+    }
+  }
+  return row!;
+}
 
 /**
  * Assignments (issue 12 item 2): the synced collection 'dispoAssignments'. Reads for 'dispo:read' with
@@ -169,52 +232,35 @@ export async function assignmentRoutes(app: FastifyInstance) {
         const existing = await findAssignment(w.tx, request.params.id, true);
         if (!existing || existing.deletedAt) throw notFoundError();
         assertFreshVersion(expected, existing.version, await assignmentToApi(w.tx, existing));
-        const before = assignmentFieldsOf(existing);
-        const after = assignmentFieldsOf(input);
-        const driver = await checkReferences(w.tx, after, existing);
-        await checkDuplicate(w.tx, input, existing);
-        const changes = changedFields({ ...before }, { ...after });
-        if (Object.keys(changes).length === 0) return withEtag(200, await assignmentToApi(w.tx, existing));
-
-        const published = existing.status === 'published';
-        const summary = diffAssignment(before, after);
-        const now = new Date();
-        const [row] = await w.tx
-          .update(dispoAssignments)
-          .set({
-            ...after,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: request.user!.id,
-            changeSeq: await w.stamp(ASSIGNMENTS),
-            ...(published && summary.length > 0
-              ? { lastChange: { at: now.toISOString(), by: request.user!.id, changes: summary } }
-              : {}),
-          })
-          .where(eq(dispoAssignments.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          {
-            action: 'dispoAssignment.update',
-            entity: 'dispoAssignment',
-            entityId: existing.id,
-            changes: { ...changes, summary },
-          },
-          w.tx,
-        );
-        if (published && summary.length > 0) {
-          const actor = actorOf(request);
-          if (existing.driverId !== after.driverId) {
-            const previous = await linkedUser(w.tx, existing.driverId);
-            await notifyDriver(app, w, 'withdrawn', existing, previous, actor);
-            await notifyDriver(app, w, 'published', row!, driver.userId, actor);
-          } else {
-            await notifyDriver(app, w, 'changed', row!, driver.userId, actor, summary);
-          }
-        }
-        return withEtag(200, await assignmentToApi(w.tx, row!));
+        const row = await saveAssignment(app, request, w, existing, input);
+        return withEtag(200, await assignmentToApi(w.tx, row));
       });
+    },
+  });
+
+  registerPatchRoute(app, {
+    collection: ASSIGNMENTS,
+    path: '/containers/assignments',
+    access: 'dispo:write',
+    table: dispoAssignments,
+    notFoundMessage: 'Assignment not found',
+    fieldsSchema: assignmentFieldsSchema,
+    responseSchema: assignmentSchema,
+    readInput: async (request) => {
+      const { fields, fingerprintBody } = await readPatchInput(request);
+      const { allowDuplicate, ...rest } = fields;
+      const extras = z.object({ allowDuplicate: assignmentUpdateSchema.shape.allowDuplicate }).parse({
+        allowDuplicate,
+      });
+      const sent = parsePatchFields(assignmentFieldsSchema, rest);
+      return { fields: sent, extras: extras.allowDuplicate ? extras : {}, fingerprintBody };
+    },
+    load: (executor, id) => findAssignment(executor, id, true),
+    toApi: (executor, row) => assignmentToApi(executor, row),
+    fieldsOf: (api) => ({ ...assignmentFieldsOf(api as unknown as AssignmentFields) }),
+    update: async (w, request, row, values, extras) => {
+      const input = assignmentUpdateSchema.parse({ ...values, ...extras });
+      return saveAssignment(app, request, w, row, input);
     },
   });
 

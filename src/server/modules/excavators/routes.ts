@@ -4,17 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
+  EXCAVATOR_FILE_FIELDS,
   EXCAVATOR_MAX_GALLERY,
   excavatorCreateSchema,
+  excavatorFieldsSchema,
   excavatorListQuerySchema,
   excavatorListSchema,
   excavatorSchema,
   excavatorUpdateSchema,
   type Excavator,
   type ExcavatorFields,
+  type ExcavatorUpdate,
 } from '@/domain/excavator';
 import { versionTag } from '@/domain/sync';
 import { excavators } from '../../db/schema';
+import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { badRequest, conflict, notFound, type HttpError } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
 import { saveImage, type UploadedImage } from '../../plugins/uploads';
@@ -37,6 +41,10 @@ import { excavatorPdfRoute } from './pdf-route';
 
 const COLLECTION = 'excavators';
 const IMAGE_FOLDER = 'excavators';
+const excavatorPatchExtrasSchema = z.object({
+  removeGallery: z.array(z.string().min(1)).max(EXCAVATOR_MAX_GALLERY).default([]),
+  removeProfileImage: z.boolean().default(false),
+});
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
 type FieldValues = { [K in ExcavatorFieldName]: ExcavatorRow[K] };
@@ -75,6 +83,74 @@ function withEtag(status: number, body: Excavator) {
 }
 
 /**
+ * The update step of PUT and PATCH: writes every editable field of `input` and the image changes on
+ * the locked row; returns the row unchanged (no new version) when nothing differs.
+ */
+const userId = (request: FastifyRequest) => request.user!.id;
+
+async function updateExcavator(
+  app: FastifyInstance,
+  w: WriteContext,
+  request: FastifyRequest,
+  existing: ExcavatorRow,
+  input: ExcavatorUpdate,
+  profileImage: UploadedImage | null,
+  gallery: UploadedImage[],
+): Promise<ExcavatorRow> {
+  if (
+    input.serialNumber.toLowerCase() !== existing.serialNumber.toLowerCase() &&
+    (await findSerialOwner(w.tx, input.serialNumber, existing.id))
+  ) {
+    throw serialTaken();
+  }
+
+  // Paths already gone (removed by another edit) are ignored: the wish is fulfilled.
+  const remove = new Set(input.removeGallery.map(normalizeUploadPath));
+  const kept = existing.gallery.filter((p) => !remove.has(normalizeUploadPath(p)));
+  if (kept.length + gallery.length > EXCAVATOR_MAX_GALLERY) throw tooManyImages();
+  const dropProfile = profileImage !== null || input.removeProfileImage;
+  const dropped = [
+    ...existing.gallery.filter((p) => !kept.includes(p)),
+    ...(dropProfile && existing.profileImage ? [existing.profileImage] : []),
+  ];
+
+  const before = {
+    ...fieldsOf(existing),
+    profileImage: existing.profileImage,
+    gallery: existing.gallery,
+  };
+  const [profilePath] = await storeImages(app, w, profileImage ? [profileImage] : []);
+  const next = {
+    ...fieldsOf(input),
+    profileImage: profilePath ?? (dropProfile ? null : existing.profileImage),
+    gallery: [...kept, ...(await storeImages(app, w, gallery))],
+  };
+  const changes = changedFields(before, next);
+  // Nothing changed: no new version, no stamp, no poke.
+  if (Object.keys(changes).length === 0) return existing;
+
+  const [row] = await w.tx
+    .update(excavators)
+    .set({
+      ...next,
+      version: existing.version + 1,
+      updatedAt: new Date(),
+      updatedBy: userId(request),
+      changeSeq: await w.stamp(COLLECTION),
+    })
+    .where(eq(excavators.id, existing.id))
+    .returning();
+  await app.audit(
+    request,
+    { action: 'excavator.update', entity: 'excavator', entityId: existing.id, changes },
+    w.tx,
+  );
+  // Replaced and removed images leave storage only once the new version is committed.
+  w.afterCommit(() => Promise.all(dropped.map((p) => app.storage.remove(p))));
+  return row!;
+}
+
+/**
  * Excavator fleet register (issue 5): list and read for every signed-in user, writes for fleet:write
  * (admin, manager), all behind the `excavators` flag (access plugin). Writes go through app.runWrite:
  * Idempotency-Key, If-Match, change cursor and the `sync` poke. Registers the 'excavators' collection.
@@ -83,7 +159,6 @@ export async function excavatorRoutes(app: FastifyInstance) {
   app.sync.register(excavatorsCollection);
   await app.register(excavatorPdfRoute);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const userId = (request: FastifyRequest) => request.user!.id;
 
   r.get('/excavators', {
     config: { access: 'fleet:read' },
@@ -207,58 +282,50 @@ export async function excavatorRoutes(app: FastifyInstance) {
         const existing = await findExcavator(w.tx, request.params.id, true);
         if (!existing || existing.deletedAt) throw notFound('Excavator not found');
         assertFreshVersion(expected, existing.version, excavatorToApi(existing, interval));
-        if (
-          input.serialNumber.toLowerCase() !== existing.serialNumber.toLowerCase() &&
-          (await findSerialOwner(w.tx, input.serialNumber, existing.id))
-        ) {
-          throw serialTaken();
-        }
-
-        // Paths already gone (removed by another edit) are ignored: the wish is fulfilled.
-        const remove = new Set(input.removeGallery.map(normalizeUploadPath));
-        const kept = existing.gallery.filter((p) => !remove.has(normalizeUploadPath(p)));
-        if (kept.length + gallery.length > EXCAVATOR_MAX_GALLERY) throw tooManyImages();
-        const dropProfile = profileImage !== null || input.removeProfileImage;
-        const dropped = [
-          ...existing.gallery.filter((p) => !kept.includes(p)),
-          ...(dropProfile && existing.profileImage ? [existing.profileImage] : []),
-        ];
-
-        const before = {
-          ...fieldsOf(existing),
-          profileImage: existing.profileImage,
-          gallery: existing.gallery,
-        };
-        const [profilePath] = await storeImages(app, w, profileImage ? [profileImage] : []);
-        const next = {
-          ...fieldsOf(input),
-          profileImage: profilePath ?? (dropProfile ? null : existing.profileImage),
-          gallery: [...kept, ...(await storeImages(app, w, gallery))],
-        };
-        const changes = changedFields(before, next);
-        // Nothing changed: no new version, no stamp, no poke.
-        if (Object.keys(changes).length === 0) return withEtag(200, excavatorToApi(existing, interval));
-
-        const [row] = await w.tx
-          .update(excavators)
-          .set({
-            ...next,
-            version: existing.version + 1,
-            updatedAt: new Date(),
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(COLLECTION),
-          })
-          .where(eq(excavators.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          { action: 'excavator.update', entity: 'excavator', entityId: existing.id, changes },
-          w.tx,
-        );
-        // Replaced and removed images leave storage only once the new version is committed.
-        w.afterCommit(() => Promise.all(dropped.map((p) => app.storage.remove(p))));
-        return withEtag(200, excavatorToApi(row!, interval));
+        const row = await updateExcavator(app, w, request, existing, input, profileImage, gallery);
+        return withEtag(200, excavatorToApi(row, interval));
       });
+    },
+  });
+
+  registerPatchRoute(app, {
+    collection: COLLECTION,
+    path: '/excavators',
+    access: 'fleet:write',
+    table: excavators,
+    notFoundMessage: 'Excavator not found',
+    fieldsSchema: excavatorFieldsSchema,
+    responseSchema: excavatorSchema,
+    readInput: async (request) => {
+      const { fields, files, fingerprintBody } = await readPatchInput(request, EXCAVATOR_FILE_FIELDS);
+      const { removeGallery, removeProfileImage, ...rest } = fields;
+      const extras = excavatorPatchExtrasSchema.parse({ removeGallery, removeProfileImage });
+      const profileImages = files.filter((f) => f.fieldname === 'profileImage');
+      const gallery = files.filter((f) => f.fieldname === 'gallery');
+      if (profileImages.length > 1) {
+        throw badRequest('Only one profile image can be sent', {
+          fields: { profileImage: ['Only one profile image can be sent'] },
+        });
+      }
+      const sent = parsePatchFields(excavatorFieldsSchema, rest);
+      const hasExtras =
+        extras.removeGallery.length > 0 ||
+        extras.removeProfileImage ||
+        profileImages.length + gallery.length > 0;
+      return {
+        fields: sent,
+        extras: hasExtras ? { ...extras, profileImage: profileImages[0] ?? null, gallery } : {},
+        fingerprintBody,
+      };
+    },
+    load: (executor, id) => findExcavator(executor, id, true),
+    toApi: async (executor, row) => excavatorToApi(row, await loadServiceInterval(executor)),
+    fieldsOf: (api) => fieldsOf(api as unknown as FieldValues),
+    update: async (w, request, row, values, extras) => {
+      const parsed = excavatorPatchExtrasSchema.parse(extras);
+      const input = excavatorUpdateSchema.parse({ ...values, ...parsed });
+      const files = extras as { profileImage?: UploadedImage | null; gallery?: UploadedImage[] };
+      return updateExcavator(app, w, request, row, input, files.profileImage ?? null, files.gallery ?? []);
     },
   });
 

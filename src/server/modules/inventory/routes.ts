@@ -4,19 +4,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
+  centsToPrice,
   crossesBelowMinimum,
   inventoryAdjustSchema,
   inventoryCreateSchema,
   inventoryItemSchema,
   inventoryListQuerySchema,
   inventoryListSchema,
+  inventoryFieldsSchema,
   inventoryUpdateSchema,
+  INVENTORY_FIELD_NAMES,
+  INVENTORY_FILE_FIELDS,
   notEnoughStockMessage,
   type InventoryItem,
+  type InventoryUpdate,
 } from '@/domain/inventory';
 import { versionTag } from '@/domain/sync';
 import { inventoryItems } from '../../db/schema';
-import { HttpError, conflict, notFound } from '../../http-error';
+import { HttpError, badRequest, conflict, notFound } from '../../http-error';
+import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { changedFields } from '../../plugins/audit';
 import { saveImage, type UploadedImage } from '../../plugins/uploads';
 import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
@@ -28,6 +34,7 @@ import {
   inventoryCollection,
   inventoryToApi,
   listItems,
+  type InventoryRow,
 } from './data';
 import { inventoryExportRoutes } from './export';
 import { inventoryImportRoutes } from './import';
@@ -49,6 +56,57 @@ function withEtag(status: number, body: InventoryItem) {
   return { status, body, headers: { etag: versionTag(body.version) } };
 }
 
+const userId = (request: FastifyRequest) => request.user!.id;
+
+/**
+ * The update step of PUT and PATCH: writes the editable fields of `input` and the photo change on the
+ * locked row; returns the row unchanged (no new version) when nothing differs.
+ */
+async function updateItem(
+  app: FastifyInstance,
+  w: WriteContext,
+  request: FastifyRequest,
+  existing: InventoryRow,
+  input: InventoryUpdate,
+  photo: UploadedImage | null,
+): Promise<InventoryRow> {
+  const { removePhoto, quantity, ...fields } = input;
+  const dropPhoto = photo !== null || removePhoto;
+  const before = { ...columnsOfRow(existing), photo: existing.photo };
+  const photoPath = photo ? await storePhoto(app, w, photo) : null;
+  const next = {
+    ...columnsOfFields({ ...fields, quantity: quantity ?? existing.quantity }),
+    photo: photoPath ?? (dropPhoto ? null : existing.photo),
+  };
+  const changes = changedFields(before, next);
+  // Nothing changed: no new version, no stamp, no poke.
+  if (Object.keys(changes).length === 0) return existing;
+
+  const [row] = await w.tx
+    .update(inventoryItems)
+    .set({
+      ...next,
+      version: existing.version + 1,
+      updatedAt: new Date(),
+      updatedBy: userId(request),
+      changeSeq: await w.stamp(COLLECTION),
+    })
+    .where(eq(inventoryItems.id, existing.id))
+    .returning();
+  await app.audit(
+    request,
+    { action: 'inventory.update', entity: 'inventory', entityId: existing.id, changes },
+    w.tx,
+  );
+  if (crossesBelowMinimum(existing, row!)) await notifyStockLow(app, w, [row!]);
+  // A replaced or removed photo leaves storage only once the new version is committed.
+  if (dropPhoto && existing.photo) {
+    const old = existing.photo;
+    w.afterCommit(() => app.storage.remove(old));
+  }
+  return row!;
+}
+
 /**
  * Parts inventory (issue 8): reads for every signed-in user; create, edit, delete, import and tags for
  * 'inventory:write' (admin, manager); stock deltas for 'inventory:adjust' (operators too); all behind
@@ -58,7 +116,6 @@ function withEtag(status: number, body: InventoryItem) {
 export async function inventoryRoutes(app: FastifyInstance) {
   app.sync.register(inventoryCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const userId = (request: FastifyRequest) => request.user!.id;
 
   await app.register(inventoryImportRoutes);
   await app.register(inventoryExportRoutes);
@@ -168,42 +225,51 @@ export async function inventoryRoutes(app: FastifyInstance) {
         if (!existing || existing.deletedAt) throw notFound('Inventory item not found');
         assertFreshVersion(expected, existing.version, inventoryToApi(existing));
 
-        const { removePhoto, quantity, ...fields } = input;
-        const dropPhoto = photo !== null || removePhoto;
-        const before = { ...columnsOfRow(existing), photo: existing.photo };
-        const photoPath = photo ? await storePhoto(app, w, photo) : null;
-        const next = {
-          ...columnsOfFields({ ...fields, quantity: quantity ?? existing.quantity }),
-          photo: photoPath ?? (dropPhoto ? null : existing.photo),
-        };
-        const changes = changedFields(before, next);
-        // Nothing changed: no new version, no stamp, no poke.
-        if (Object.keys(changes).length === 0) return withEtag(200, inventoryToApi(existing));
-
-        const [row] = await w.tx
-          .update(inventoryItems)
-          .set({
-            ...next,
-            version: existing.version + 1,
-            updatedAt: new Date(),
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(COLLECTION),
-          })
-          .where(eq(inventoryItems.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          { action: 'inventory.update', entity: 'inventory', entityId: existing.id, changes },
-          w.tx,
-        );
-        if (crossesBelowMinimum(existing, row!)) await notifyStockLow(app, w, [row!]);
-        // A replaced or removed photo leaves storage only once the new version is committed.
-        if (dropPhoto && existing.photo) {
-          const old = existing.photo;
-          w.afterCommit(() => app.storage.remove(old));
-        }
-        return withEtag(200, inventoryToApi(row!));
+        return withEtag(200, inventoryToApi(await updateItem(app, w, request, existing, input, photo)));
       });
+    },
+  });
+
+  registerPatchRoute(app, {
+    collection: COLLECTION,
+    path: '/inventory',
+    access: 'inventory:write',
+    table: inventoryItems,
+    notFoundMessage: 'Inventory item not found',
+    // Stock moves only by deltas (POST /inventory/{id}/adjust): a PATCH never sets the quantity.
+    fieldsSchema: inventoryFieldsSchema,
+    responseSchema: inventoryItemSchema,
+    readInput: async (request) => {
+      const { fields, files, fingerprintBody } = await readPatchInput(request, INVENTORY_FILE_FIELDS);
+      const { removePhoto, ...rest } = fields;
+      if (removePhoto !== undefined && typeof removePhoto !== 'boolean') {
+        throw badRequest('removePhoto must be true or false', {
+          fields: { removePhoto: ['removePhoto must be true or false'] },
+        });
+      }
+      const sent = parsePatchFields(inventoryFieldsSchema, rest, ['quantity']);
+      const photo = files[0] ?? null;
+      return {
+        fields: sent,
+        extras: photo || removePhoto ? { photo, removePhoto: removePhoto === true } : {},
+        fingerprintBody,
+      };
+    },
+    historyField: (column, value) =>
+      column === 'priceCents'
+        ? ['price', centsToPrice(typeof value === 'number' ? value : null)]
+        : [column, value],
+    load: (executor, id) => findItem(executor, id, true),
+    toApi: async (_executor, row) => inventoryToApi(row),
+    fieldsOf: (api) => Object.fromEntries(INVENTORY_FIELD_NAMES.map((name) => [name, api[name]])),
+    update: async (w, request, row, values, extras) => {
+      const { photo = null, removePhoto = false } = extras as {
+        photo?: UploadedImage | null;
+        removePhoto?: boolean;
+      };
+      const { quantity: _quantity, ...fields } = values;
+      const input = inventoryUpdateSchema.parse({ ...fields, removePhoto });
+      return updateItem(app, w, request, row, input, photo);
     },
   });
 

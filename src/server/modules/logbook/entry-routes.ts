@@ -6,8 +6,11 @@ import { z } from 'zod';
 import {
   ENTRY_NOT_FOUND_MESSAGE,
   logbookCreateSchema,
+  LOGBOOK_FIELD_NAMES,
   logbookEntrySchema,
+  logbookFieldsSchema,
   logbookListQuerySchema,
+  logbookWriteOptions,
   logbookListSchema,
   logbookUpdateSchema,
   type LogbookEntry,
@@ -18,6 +21,7 @@ import { decideLogbookAction, statusAfterSave } from '@/domain/logbook-status';
 import { versionTag } from '@/domain/sync';
 import { logbookEntries } from '../../db/schema';
 import { conflict, notFound } from '../../http-error';
+import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { changedFields } from '../../plugins/audit';
 import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
 import type { WeatherService } from '../../services/weather/service';
@@ -99,6 +103,75 @@ async function signNow(w: WriteContext, userId: string) {
   const signature = await profileSignature(w.tx, userId);
   if (!signature) throw signatureMissing();
   return { creatorSignature: signature, signedAt: new Date() };
+}
+
+/**
+ * The save step of PUT and PATCH on the locked row: the status rules, signing or withdrawing the
+ * signature, the new version and the audit. Answers the stored row and the API row.
+ */
+async function saveEntry(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  w: WriteContext,
+  existing: LogbookRow,
+  current: LogbookEntry,
+  fields: LogbookFieldValues,
+  sign: boolean | undefined,
+): Promise<{ row: LogbookRow; body: LogbookEntry }> {
+  const actor = request.user!;
+  assertAllowed(decideLogbookAction(actor, current, 'save'), 'save', current);
+  if (sign === true) assertAllowed(decideLogbookAction(actor, current, 'sign'), 'sign', current);
+  const from = current.status as Exclude<LogbookStatus, 'approved'>;
+  const contentChanged = !sameContent(fieldsOf(existing), fields);
+  const status = statusAfterSave(from, { sign, contentChanged });
+  // Signing again only when there is something new to sign.
+  const resign = sign === true && (from !== 'pending' || contentChanged);
+  if (!contentChanged && status === from && !resign) return { row: existing, body: current };
+
+  const signed = resign
+    ? await signNow(w, actor.id)
+    : status === 'unsigned'
+      ? { creatorSignature: null, signedAt: null }
+      : { creatorSignature: existing.creatorSignature, signedAt: existing.signedAt };
+  const [row] = await w.tx
+    .update(logbookEntries)
+    .set({
+      ...fields,
+      ...signed,
+      status,
+      version: existing.version + 1,
+      updatedAt: new Date(),
+      updatedBy: actor.id,
+      changeSeq: await w.stamp(LOGBOOK_COLLECTION),
+    })
+    .where(eq(logbookEntries.id, existing.id))
+    .returning();
+  const body = await oneToApi(w.tx, row!);
+  const changes = changedFields(
+    auditView(fieldsOf(existing), from, existing.creatorSignature),
+    auditView(fields, status, signed.creatorSignature),
+  );
+  if (contentChanged) {
+    await app.audit(
+      request,
+      { action: 'logbook.update', entity: 'logbook', entityId: existing.id, changes },
+      w.tx,
+    );
+  }
+  if (resign) await signedTransition(app, request, w, body, from);
+  else if (status !== from) {
+    await app.audit(
+      request,
+      {
+        action: 'logbook.unsign',
+        entity: 'logbook',
+        entityId: existing.id,
+        changes: { status: { from, to: status }, creatorSignature: { from: 'set', to: null } },
+      },
+      w.tx,
+    );
+  }
+  return { row: row!, body };
 }
 
 /**
@@ -223,67 +296,53 @@ export function entryRoutes(weather: WeatherService) {
         const expected = readIfMatch(request);
         const input = request.body;
         const fields = fieldsOf(await withFetchedWeather(app, weather, request, input));
-        const actor = request.user!;
         return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
           const existing = await findEntry(w.tx, request.params.id, true);
           if (!existing || existing.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
           const current = await oneToApi(w.tx, existing);
           assertFreshVersion(expected, existing.version, current);
-          assertAllowed(decideLogbookAction(actor, current, 'save'), 'save', current);
-          if (input.sign === true)
-            assertAllowed(decideLogbookAction(actor, current, 'sign'), 'sign', current);
-          const from = current.status as Exclude<LogbookStatus, 'approved'>;
-          const contentChanged = !sameContent(fieldsOf(existing), fields);
-          const status = statusAfterSave(from, { sign: input.sign, contentChanged });
-          // Signing again only when there is something new to sign.
-          const resign = input.sign === true && (from !== 'pending' || contentChanged);
-          if (!contentChanged && status === from && !resign) return withEtag(200, current);
-
-          const signed = resign
-            ? await signNow(w, actor.id)
-            : status === 'unsigned'
-              ? { creatorSignature: null, signedAt: null }
-              : { creatorSignature: existing.creatorSignature, signedAt: existing.signedAt };
-          const [row] = await w.tx
-            .update(logbookEntries)
-            .set({
-              ...fields,
-              ...signed,
-              status,
-              version: existing.version + 1,
-              updatedAt: new Date(),
-              updatedBy: actor.id,
-              changeSeq: await w.stamp(LOGBOOK_COLLECTION),
-            })
-            .where(eq(logbookEntries.id, existing.id))
-            .returning();
-          const body = await oneToApi(w.tx, row!);
-          const changes = changedFields(
-            auditView(fieldsOf(existing), from, existing.creatorSignature),
-            auditView(fields, status, signed.creatorSignature),
-          );
-          if (contentChanged) {
-            await app.audit(
-              request,
-              { action: 'logbook.update', entity: 'logbook', entityId: existing.id, changes },
-              w.tx,
-            );
-          }
-          if (resign) await signedTransition(app, request, w, body, from);
-          else if (status !== from) {
-            await app.audit(
-              request,
-              {
-                action: 'logbook.unsign',
-                entity: 'logbook',
-                entityId: existing.id,
-                changes: { status: { from, to: status }, creatorSignature: { from: 'set', to: null } },
-              },
-              w.tx,
-            );
-          }
-          return withEtag(200, body);
+          const saved = await saveEntry(app, request, w, existing, current, fields, input.sign);
+          return withEtag(200, saved.body);
         });
+      },
+    });
+
+    registerPatchRoute(app, {
+      collection: LOGBOOK_COLLECTION,
+      path: '/betriebstagebuch',
+      access: 'logbook:write',
+      table: logbookEntries,
+      notFoundMessage: ENTRY_NOT_FOUND_MESSAGE,
+      fieldsSchema: logbookFieldsSchema,
+      responseSchema: logbookEntrySchema,
+      readInput: async (request) => {
+        const { fields, fingerprintBody } = await readPatchInput(request);
+        const { sign, fetchWeather, ...rest } = fields;
+        const options = z.object(logbookWriteOptions).parse({ sign, fetchWeather });
+        const sent = parsePatchFields(logbookFieldsSchema, rest);
+        // The weather is looked up before the transaction (no network wait holds locks), for the
+        // entry's date and shift as they will be after this change.
+        if (options.fetchWeather && (sent.weather ?? null) === null) {
+          const stored = await findEntry(app.db, (request.params as { id: string }).id);
+          if (stored && stored.weather === null) {
+            const input = { ...fieldsOf(stored), ...sent, weather: null } as LogbookFields;
+            const filled = await withFetchedWeather(app, weather, request, { ...input, fetchWeather: true });
+            if (filled.weather !== null) sent.weather = filled.weather;
+          }
+        }
+        return {
+          fields: sent,
+          extras: options.sign === undefined ? {} : { sign: options.sign },
+          fingerprintBody,
+        };
+      },
+      load: (executor, id) => findEntry(executor, id, true),
+      toApi: (executor, row) => oneToApi(executor, row),
+      fieldsOf: (api) => Object.fromEntries(LOGBOOK_FIELD_NAMES.map((name) => [name, api[name]])),
+      update: async (w, request, row, values, extras) => {
+        const fields = fieldsOf(logbookFieldsSchema.parse(values));
+        const sign = (extras as { sign?: boolean }).sign;
+        return (await saveEntry(app, request, w, row, await oneToApi(w.tx, row), fields, sign)).row;
       },
     });
 

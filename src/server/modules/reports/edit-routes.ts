@@ -5,10 +5,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import {
   reportCreateSchema,
+  reportFieldsSchema,
   reportSchema,
   reportUpdateSchema,
   unknownChecklistResults,
   UNKNOWN_CHECKLIST_ITEM_MESSAGE,
+  type Report,
   type ReportFields,
 } from '@/domain/report';
 import { draftStatus } from '@/domain/report-status';
@@ -16,10 +18,18 @@ import { versionTag } from '@/domain/sync';
 import type { Executor } from '../../db/client';
 import { excavators, reports } from '../../db/schema';
 import { conflict, notFound, validationFailed } from '../../http-error';
-import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { registerPatchRoute } from '../sync/patch';
 import { errorBodySchema } from '../auth/schemas';
 import { checklistKeyPairs, readChecklistConfig, readKnownChecklistKeys } from '../checklist-config/store';
-import { findReport, oneReportToApi, reportFieldsOf, type ReportFieldValues, type ReportRow } from './data';
+import {
+  findReport,
+  oneReportToApi,
+  REPORT_FIELD_NAMES,
+  reportFieldsOf,
+  type ReportFieldValues,
+  type ReportRow,
+} from './data';
 import { assertTransition, auditChanges, canonical, REPORTS, withEtag } from './write';
 
 export const reportIdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -78,6 +88,53 @@ function assertConfiguredChecklist(items: ReportRow['checklistItems'], known: Se
 
 const same = (a: ReportFieldValues, b: ReportFieldValues) =>
   JSON.stringify(canonical(reportFieldsOf(a))) === JSON.stringify(canonical(reportFieldsOf(b)));
+
+/**
+ * The save step of PUT and PATCH on the locked row: the edit rule, the checklist, the status that
+ * follows the operator signature and the audit. Answers the stored and the API row.
+ */
+async function saveReport(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  w: WriteContext,
+  existing: ReportRow,
+  current: Report,
+  input: ReportFields,
+): Promise<{ row: ReportRow; body: Report }> {
+  assertTransition(request, existing, 'edit', current);
+  if (input.excavatorId !== existing.excavatorId) await assertLiveExcavator(w.tx, input.excavatorId);
+  if (input.checklistItems) {
+    const known = await readKnownChecklistKeys(w.tx);
+    for (const pair of checklistKeyPairs(existing.checklistItems)) known.add(pair);
+    assertConfiguredChecklist(input.checklistItems, known);
+  }
+
+  const fields = resolveFields(input, input.checklistItems ?? existing.checklistItems);
+  const status = draftStatus(fields.operatorSignature);
+  const before = { ...reportFieldsOf(existing), status: existing.status };
+  const changes = auditChanges(before, { ...fields, status });
+  // Nothing changed: no new version, no stamp, no poke.
+  if (Object.keys(changes).length === 0) return { row: existing, body: current };
+
+  const [row] = await w.tx
+    .update(reports)
+    .set({
+      ...fields,
+      status,
+      version: existing.version + 1,
+      updatedAt: new Date(),
+      updatedBy: request.user!.id,
+      changeSeq: await w.stamp(REPORTS),
+    })
+    .where(eq(reports.id, existing.id))
+    .returning();
+  await app.audit(
+    request,
+    { action: 'report.update', entity: 'report', entityId: existing.id, changes },
+    w.tx,
+  );
+  return { row: row!, body: await oneReportToApi(w.tx, row!) };
+}
 
 /**
  * POST, PUT and DELETE /api/reports (issue 6 item 2). Writes go through app.runWrite (Idempotency-Key,
@@ -171,40 +228,27 @@ export async function reportEditRoutes(app: FastifyInstance) {
         if (!existing || existing.deletedAt) throw notFound('Report not found');
         const current = await oneReportToApi(w.tx, existing);
         assertFreshVersion(expected, existing.version, current);
-        assertTransition(request, existing, 'edit', current);
-        if (input.excavatorId !== existing.excavatorId) await assertLiveExcavator(w.tx, input.excavatorId);
-
-        if (input.checklistItems) {
-          const known = await readKnownChecklistKeys(w.tx);
-          for (const pair of checklistKeyPairs(existing.checklistItems)) known.add(pair);
-          assertConfiguredChecklist(input.checklistItems, known);
-        }
-        const fields = resolveFields(input, input.checklistItems ?? existing.checklistItems);
-        const status = draftStatus(fields.operatorSignature);
-        const before = { ...reportFieldsOf(existing), status: existing.status };
-        const changes = auditChanges(before, { ...fields, status });
-        // Nothing changed: no new version, no stamp, no poke.
-        if (Object.keys(changes).length === 0) return withEtag(200, current);
-
-        const [row] = await w.tx
-          .update(reports)
-          .set({
-            ...fields,
-            status,
-            version: existing.version + 1,
-            updatedAt: new Date(),
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(REPORTS),
-          })
-          .where(eq(reports.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          { action: 'report.update', entity: 'report', entityId: existing.id, changes },
-          w.tx,
-        );
-        return withEtag(200, await oneReportToApi(w.tx, row!));
+        const saved = await saveReport(app, request, w, existing, current, input);
+        return withEtag(200, saved.body);
       });
+    },
+  });
+
+  registerPatchRoute(app, {
+    collection: REPORTS,
+    path: '/reports',
+    access: 'report:write',
+    table: reports,
+    collections: [REPORTS],
+    notFoundMessage: 'Report not found',
+    fieldsSchema: reportFieldsSchema,
+    responseSchema: reportSchema,
+    load: (executor, id) => findReport(executor, id, true),
+    toApi: (executor, row) => oneReportToApi(executor, row),
+    fieldsOf: (api) => Object.fromEntries(REPORT_FIELD_NAMES.map((name) => [name, api[name]])),
+    update: async (w, request, row, values) => {
+      const input = reportFieldsSchema.parse(values);
+      return (await saveReport(app, request, w, row, await oneReportToApi(w.tx, row), input)).row;
     },
   });
 
