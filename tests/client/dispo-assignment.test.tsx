@@ -69,7 +69,10 @@ describe('/dispo/assignments/{id}', () => {
     api.assignments.push(api.assignment());
     await renderApp({ path: `/dispo/assignments/${IDS.first}`, user: makeUser('dispo') });
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Published. Anna Fahrer has been notified.')).toBeInTheDocument();
+    // Anna has no app account: the dispatcher is told to let her know in person.
+    expect(
+      await screen.findByText('Published. Anna Fahrer has no app account and was not notified.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument());
     expect(api.assignments[0]?.status).toBe('published');
 

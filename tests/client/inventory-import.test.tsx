@@ -103,7 +103,8 @@ describe('Inventory CSV import', () => {
     const [entry] = await h.db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'batch', method: 'POST', url: '/api/inventory/import' });
     expect((entry!.body as { data: { rows: unknown[] } }).data.rows).toHaveLength(4);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The dialog's own button (the header's close icon has the same name).
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     const waiting = await screen.findByTestId('import-batch');
     expect(waiting).toHaveTextContent('Import “parts.csv” (2 items) waits for the connection.');
 
@@ -136,7 +137,8 @@ describe('Inventory CSV import', () => {
     expect(done).toHaveTextContent('Import completed! Imported 2 items.');
     expect(done).toHaveTextContent('2 errors occurred.');
     expect(done).toHaveTextContent('Row 3: Name is required');
-    await userEvent.click(within(done).getByRole('button', { name: 'Close' }));
+    // The dialog's own button (the header's close icon has the same name).
+    await userEvent.click(within(done).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByTestId('import-batch')).toBeNull());
   });
 

@@ -16,6 +16,7 @@ const DYNAMIC_KEY_PREFIXES: ReadonlyArray<readonly [prefix: string, builtIn: str
   ['languages.', 'shell/language-picker.tsx, settings page: `languages.${language}`'],
   ['shell.features.', 'features/settings/settings-page.tsx: `shell.features.${flag}`'],
   ['shell.roles.', 'shell/sidebar/user-menu.tsx: `shell.roles.${role}`'],
+  ['shell.theme.', 'shell/theme/theme-switch.tsx: `shell.theme.${value}`'],
   ['disabled.analytics.', 'shell/pages/disabled-feature-page.tsx: `disabled.${page}.title|message`'],
   ['disabled.inventory.', 'shell/pages/disabled-feature-page.tsx'],
   ['disabled.users.', 'shell/pages/disabled-feature-page.tsx'],

@@ -98,7 +98,8 @@ describe('top bar and status', () => {
     const { router } = await renderApp({ path: '/reports', user: makeUser('manager') });
     await screen.findByRole('heading', { name: 'Maintenance reports' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Account menu of Manager Tester' }));
+    // The account button is named by what it shows: the user's name and role.
+    await user.click(screen.getByRole('button', { name: /Manager Tester/ }));
     expect(await screen.findByRole('menuitem', { name: 'View profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

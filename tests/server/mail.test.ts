@@ -142,26 +142,31 @@ describe('e-mail delivery', () => {
     expect((await testMail({ to: 'ops@example.test' }, ann.token)).statusCode).toBe(403);
   });
 
+  // A new port is a new destination: the stored password is dropped unless it is sent again.
   it('speaks STARTTLS and implicit TLS, and refuses plain text when STARTTLS is required', async () => {
     const starttls = await startFakeSmtpServer({ starttls: true, auth: AUTH });
     const implicit = await startFakeSmtpServer({ secure: true, auth: AUTH });
     const plainOnly = await startFakeSmtpServer({ auth: AUTH });
     try {
-      await putChannels(t, admin, { email: { port: starttls.port, security: 'starttls' } });
+      await putChannels(t, admin, {
+        email: { port: starttls.port, security: 'starttls', password: AUTH.pass },
+      });
       expect((await testMail({ to: 'ops@example.test' })).json()).toEqual({ ok: true });
       expect(starttls.messages[0]!.secure).toBe(true);
 
-      await putChannels(t, admin, { email: { port: implicit.port, security: 'tls' } });
+      await putChannels(t, admin, { email: { port: implicit.port, security: 'tls', password: AUTH.pass } });
       expect((await testMail({ to: 'ops@example.test' })).json()).toEqual({ ok: true });
       expect(implicit.messages[0]!.secure).toBe(true);
 
-      await putChannels(t, admin, { email: { port: plainOnly.port, security: 'starttls' } });
+      await putChannels(t, admin, {
+        email: { port: plainOnly.port, security: 'starttls', password: AUTH.pass },
+      });
       const refused = (await testMail({ to: 'ops@example.test' })).json();
       expect(refused.ok).toBe(false);
       expect(refused.error).toMatch(/STARTTLS/i);
       expect(plainOnly.messages).toHaveLength(0);
     } finally {
-      await putChannels(t, admin, { email: { port: smtp.port, security: 'none' } });
+      await putChannels(t, admin, { email: { port: smtp.port, security: 'none', password: AUTH.pass } });
       await Promise.all([starttls.close(), implicit.close(), plainOnly.close()]);
     }
   });
