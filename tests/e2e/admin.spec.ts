@@ -91,7 +91,9 @@ test('an admin creates an operator, switches inventory off for them live, and th
   await input(audit, en('audit.filters.action')).fill('user.created');
   const created = audit.locator('li[data-action="user.created"]').filter({ hasText: username });
   await expect(created).toBeVisible();
-  await expect(created.locator('[data-field="username"]')).toHaveText(`username: ${username}`);
+  await expect(created.locator('[data-field="username"]')).toHaveText(
+    `${en('audit.fields.username')}: ${username}`,
+  );
   await expect(created.locator('[data-field="role"]')).toHaveText('role: operator');
 
   await input(audit, en('audit.filters.action')).fill('settings.update');

@@ -93,7 +93,7 @@ test('a dispatcher creates master data, plans an assignment with two rounds and 
   await pick(page.locator('main'), page, en('dispo.fields.driver'), driverName);
   const table = page.getByRole('table', { name: en('dispo.list.label') });
   await expect(table.getByRole('row')).toHaveCount(2);
-  await expect(table).toContainText(en('dispo.status.draft'));
+  await expect(table).toContainText(en('status.draft'));
   await table.getByRole('row').nth(1).getByRole('link').click();
 
   await expect(page).toHaveURL(/\/dispo\/assignments\/[0-9a-f-]+$/);
@@ -109,9 +109,7 @@ test('a dispatcher creates master data, plans an assignment with two rounds and 
   await page.getByRole('button', { name: en('dispo.actions.publish') }).click();
   await expect(page.getByText(en('dispo.notices.published', { driver: driverName }))).toBeVisible();
   await expect(page.getByRole('button', { name: en('dispo.actions.publish') })).toBeHidden();
-  await expect(
-    page.locator('main').getByText(en('dispo.status.published'), { exact: true }).first(),
-  ).toBeVisible();
+  await expect(page.locator('main').getByText(en('status.published'), { exact: true }).first()).toBeVisible();
 
   // The type in use cannot be deleted; the server says why.
   await page.goto('/dispo?tab=master');

@@ -60,7 +60,11 @@ test('import a CSV, bulk-tag the items, export CSV and Excel', async ({ page, re
   await expect(dialog.getByTestId('import-result')).toContainText(
     en('inventory.import.errorsOccurred', { errors: 1 }),
   );
-  await dialog.getByRole('button', { name: en('inventory.actions.close') }).click();
+  // The dialog's own button (the header's close icon has the same name).
+  await dialog
+    .getByRole('button', { name: en('inventory.actions.close') })
+    .last()
+    .click();
 
   // The imported items reach this device's copy; select two and tag them at once.
   await search(page, run);
@@ -174,7 +178,11 @@ test('a CSV imported offline survives a reload and is imported once when the con
     });
     await dialog.getByRole('button', { name: 'Queue import of 2 items' }).click();
     await expect(dialog.getByTestId('import-queued')).toBeVisible();
-    await dialog.getByRole('button', { name: en('inventory.actions.close') }).click();
+    // The dialog's own button (the header's close icon has the same name).
+    await dialog
+      .getByRole('button', { name: en('inventory.actions.close') })
+      .last()
+      .click();
     const batch = page.getByTestId('import-batch');
     await expect(batch).toHaveAttribute('data-state', 'waiting');
 

@@ -40,19 +40,17 @@ test('the theme survives a reload', async ({ page, request }) => {
   await signInFast(page, request, USERS.operator);
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await page
-    .getByRole('button', { name: en('shell.theme.toDark') })
-    .last()
-    .click();
+  // The switch's segments: light, dark and outdoor (the high-contrast light theme).
+  await page.locator('[data-theme-option="dark"]').last().click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
-  await page
-    .getByRole('button', { name: en('shell.theme.toLight') })
-    .last()
-    .click();
-  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('colorTheme'))).toBe('dark');
+  await page.locator('[data-theme-option="outdoor"]').last().click();
+  await expect(html).toHaveAttribute('data-theme', 'outdoor');
   await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'outdoor');
+  await page.locator('[data-theme-option="light"]').last().click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
 });
