@@ -94,15 +94,15 @@ test('an admin creates an operator, switches inventory off for them live, and th
   await expect(created.locator('[data-field="username"]')).toHaveText(
     `${en('audit.fields.username')}: ${username}`,
   );
-  await expect(created.locator('[data-field="role"]')).toHaveText('role: operator');
+  await expect(created.locator('[data-field="role"]')).toHaveText(`${en('audit.fields.role')}: operator`);
 
   await input(audit, en('audit.filters.action')).fill('settings.update');
   const toggles = audit.locator('li[data-action="settings.update"]');
   await expect(toggles.first().locator('[data-field="features.inventory"]')).toHaveText(
-    `features.inventory: ${en('shell.settings.off')} → ${en('shell.settings.on')}`,
+    `Features › Inventory: ${en('shell.settings.off')} → ${en('shell.settings.on')}`,
   );
   await expect(toggles.nth(1).locator('[data-field="features.inventory"]')).toHaveText(
-    `features.inventory: ${en('shell.settings.on')} → ${en('shell.settings.off')}`,
+    `Features › Inventory: ${en('shell.settings.on')} → ${en('shell.settings.off')}`,
   );
 
   await audit.getByLabel(en('audit.filters.user')).fill(username);

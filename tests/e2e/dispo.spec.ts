@@ -107,7 +107,8 @@ test('a dispatcher creates master data, plans an assignment with two rounds and 
   await expect(page.getByRole('main').getByText(USERS.dispo.name)).toBeVisible();
 
   await page.getByRole('button', { name: en('dispo.actions.publish') }).click();
-  await expect(page.getByText(en('dispo.notices.published', { driver: driverName }))).toBeVisible();
+  // This driver has no app account: the notice says so instead of claiming a notification.
+  await expect(page.getByText(en('dispo.notices.publishedNoAccount', { driver: driverName }))).toBeVisible();
   await expect(page.getByRole('button', { name: en('dispo.actions.publish') })).toBeHidden();
   await expect(page.locator('main').getByText(en('status.published'), { exact: true }).first()).toBeVisible();
 

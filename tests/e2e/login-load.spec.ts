@@ -9,7 +9,7 @@ import { USERS } from './support/users';
  * reaches now, so a change that makes the first screens heavier fails here.
  */
 const LOGIN_JS_BUDGET_BYTES = 185 * 1024;
-const SIGNED_IN_JS_BUDGET_BYTES = 425 * 1024;
+const SIGNED_IN_JS_BUDGET_BYTES = 440 * 1024;
 
 // Every script from the network, as a first visit loads it (no service worker answering).
 test.use({ serviceWorkers: 'block' });

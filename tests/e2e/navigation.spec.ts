@@ -110,7 +110,13 @@ test.describe('a feature turned off', () => {
   });
 });
 
-test('dispo pages show Access denied to roles without dispo', async ({ page, request }) => {
-  await signInFast(page, request, USERS.operator, '/dispo');
+test('dispo pages show Access denied to view-only roles', async ({ page, request }) => {
+  await signInFast(page, request, USERS.viewer, '/dispo');
   await expect(page.getByRole('heading', { name: en('errors.accessDenied.title') })).toBeVisible();
+});
+
+test('operators see their dispo information view, not Access denied', async ({ page, request }) => {
+  await signInFast(page, request, USERS.operator, '/dispo');
+  await expect(page.getByText(en('errors.accessDenied.dispoInfo'))).toBeVisible();
+  await expect(page.getByRole('heading', { name: en('errors.accessDenied.title') })).toHaveCount(0);
 });

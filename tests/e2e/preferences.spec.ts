@@ -41,16 +41,16 @@ test('the theme survives a reload', async ({ page, request }) => {
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   // The switch's segments: light, dark and outdoor (the high-contrast light theme).
-  await page.locator('[data-theme-option="dark"]').last().click();
+  await page.locator('[data-theme-option="dark"]').filter({ visible: true }).first().click();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
   expect(await page.evaluate(() => localStorage.getItem('colorTheme'))).toBe('dark');
-  await page.locator('[data-theme-option="outdoor"]').last().click();
+  await page.locator('[data-theme-option="outdoor"]').filter({ visible: true }).first().click();
   await expect(html).toHaveAttribute('data-theme', 'outdoor');
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'outdoor');
-  await page.locator('[data-theme-option="light"]').last().click();
+  await page.locator('[data-theme-option="light"]').filter({ visible: true }).first().click();
   await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
 });
