@@ -62,7 +62,7 @@ function syncDocumentLanguage(language: string): void {
 let initialized: Promise<unknown> | null = null;
 
 /**
- * Starts i18next with the stored language, else de (spec §1). `bootOnly` (the first call decides):
+ * Starts i18next with the stored language, else German, the product's default and fallback language. `bootOnly` (the first call decides):
  * load only the sign-in page's sections until fullLocales() is called.
  */
 export function initI18n(options: { bootOnly?: boolean } = {}): Promise<unknown> {
