@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from '@playwright/test';
-import { ensureClientBuild, launchBenchChromium, runWhenMain } from './support';
+import { ensureClientBuild, launchBenchChromium, runWhenMain, signInOverHttp } from './support';
 
 /** First-load JS budget of /login, gzipped (tests/e2e/login-load.spec.ts holds the build to it). */
 export const LOGIN_JS_BUDGET_BYTES = 150 * 1024;
@@ -76,16 +76,6 @@ function collectAssets(page: Page) {
     }
     return result;
   };
-}
-
-async function signInToken(url: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
 }
 
 /**
@@ -211,7 +201,7 @@ export async function benchClientBundle(options: ClientBenchOptions = {}): Promi
 
   const browser = await launchBenchChromium();
   try {
-    const lines = await measure(browser, url, await signInToken(url, username, password));
+    const lines = await measure(browser, url, await signInOverHttp(url, username, password));
     for (const line of lines) console.info(JSON.stringify(line));
     return lines;
   } finally {

@@ -9,7 +9,14 @@
 import type { Page } from '@playwright/test';
 import { en, TOKEN_KEY } from '../e2e/support/app';
 import { startOwnServer } from '../e2e/support/own-server';
-import { ensureClientBuild, launchBenchChromium, percentile, runWhenMain, waitForQuiet } from './support';
+import {
+  ensureClientBuild,
+  launchBenchChromium,
+  percentile,
+  runWhenMain,
+  signInOverHttp,
+  waitForQuiet,
+} from './support';
 
 export const CPU_SLOWDOWN = 4;
 export const FORM_OPEN_GOAL_MS = 400;
@@ -89,13 +96,7 @@ export async function benchFieldInteractions(): Promise<object[]> {
   const origin = `http://127.0.0.1:${server.port}`;
   const lines: object[] = [];
   try {
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await signInOverHttp(origin, 'admin', server.adminPassword);
 
     const context = await browser.newContext({ baseURL: origin, viewport: TABLET, hasTouch: true });
     await context.addInitScript(

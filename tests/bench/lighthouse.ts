@@ -11,7 +11,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium';
 import { freePort, startOwnServer } from '../e2e/support/own-server';
-import { ensureClientBuild, runWhenMain } from './support';
+import { ensureClientBuild, runWhenMain, signInOverHttp } from './support';
 
 export const LIGHTHOUSE_LOGIN_GOAL = 95;
 export const LIGHTHOUSE_DASHBOARD_GOAL = 90;
@@ -91,13 +91,7 @@ export async function benchLighthouse(): Promise<object[]> {
   const origin = `http://127.0.0.1:${server.port}`;
   const lines: object[] = [];
   try {
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: server.adminPassword }),
-    });
-    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await signInOverHttp(origin, 'admin', server.adminPassword);
 
     const loginRuns: Rating[] = [];
     for (let i = 0; i < RUNS; i++) loginRuns.push(await rate(`${origin}/login`, port, false));

@@ -155,6 +155,17 @@ export async function signInToken(app: FastifyInstance, username: string, passwo
   return login.json<{ token: string }>().token;
 }
 
+/** Signs in over HTTP against a listening server and returns the token. */
+export async function signInOverHttp(origin: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
 /** p50 and p95 of `requests` signed-in GETs of `url` in process, after `warmup` unmeasured ones. */
 export async function measureRequests(
   app: FastifyInstance,
