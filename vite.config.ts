@@ -13,7 +13,7 @@ import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-or
 const THEME_COLOR = '#115aa2';
 const BACKGROUND_COLOR = '#ffffff';
 
-/** The web app manifest (spec §2, ARCHITECTURE §6): installable, standalone, German first. */
+/** The web app manifest: installable, standalone, German first. */
 const manifest: Partial<ManifestOptions> = {
   id: '/',
   // DEFAULT_APP_NAME (src/domain/constants.ts); the config imports no app code.

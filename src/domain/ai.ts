@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from './constants';
 import { can, type Actor } from './permissions';
 
 /*
- * AI helpers and AI administration (issue 14), shared by the server (src/server/modules/ai) and the
+ * AI helpers and AI administration, shared by the server (src/server/modules/ai) and the
  * client's helper buttons and Settings → AI screen. The server talks to any OpenAI-compatible model
  * server (Ollama, vLLM, LM Studio, hosted services) through src/server/services/ai.
  */

@@ -4,7 +4,7 @@ import { REPORT_STATUSES } from './report-status';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from './constants';
 
 /*
- * Analytics and insights (issue 13; spec §2 Analytics, §7). Read-only figures computed on the server
+ * Analytics and insights. Read-only figures computed on the server
  * (src/server/modules/analytics) from the live rows of excavators, reports, logbook and inventory.
  *
  * Ranges are whole calendar periods in UTC that end with the current one:

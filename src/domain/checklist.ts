@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
 
 /*
- * The report checklist configuration (spec §3, §5; issue 6 item 1), edited by admins in Settings →
+ * The report checklist configuration, edited by admins in Settings →
  * Checklists and served at GET/PUT /api/checklist-config.
  *
  *   { categories: [{ key, label: { en, de, bg, gr }, items: [{ key, label: { en, de, bg, gr } }] }] }
@@ -173,7 +173,7 @@ const category = (
   items: items.map(([itemKey, itemNames]) => ({ key: itemKey, label: label(itemNames) })),
 });
 
-/** The spec's four groups and their items (spec §3), labelled in every language. */
+/** The spec's four groups and their items, labelled in every language. */
 export const DEFAULT_CHECKLIST: ChecklistConfig = {
   categories: [
     category(

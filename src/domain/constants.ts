@@ -1,4 +1,4 @@
-/** Business constants and limits (product spec §9). */
+/** Business constants and limits, shared by client and server. */
 export const API_BASE = '/api';
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;

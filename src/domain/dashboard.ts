@@ -5,7 +5,7 @@ import { REPORT_STATUSES } from './report-status';
 import { DASHBOARD_RANGES, type DashboardRange } from './constants';
 
 /*
- * The dashboard (issue 11; spec §2, §9): GET /api/dashboard?range=7|30|90&tz=… aggregates on the server.
+ * The dashboard: GET /api/dashboard?range=7|30|90&tz=… aggregates on the server.
  *
  * - `fleet`: live excavators per status.
  * - `topExcavators`: the machines with the most usage hours (metric 'usageHours'), each with its number
@@ -24,7 +24,7 @@ export const DEFAULT_DASHBOARD_RANGE: DashboardRange = 7;
 export const DASHBOARD_TOP_LIMIT = 5;
 export const DASHBOARD_MAINTENANCE_LIMIT = 8;
 export const DASHBOARD_ACTIVITY_LIMIT = 10;
-/** Dispo overview on a dispatcher's dashboard: today and the next days (spec §9 "Dispo upcoming window"). */
+/** Dispo overview on a dispatcher's dashboard: today and the next days. */
 export const DASHBOARD_DISPO_DAYS = 7;
 
 export const dashboardQuerySchema = z.object({

@@ -4,7 +4,7 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, DISPO_UPCOMING_DAYS, MAX_LIMIT, type Langu
 import { syncedMetaSchema, type SyncCollectionName } from './sync';
 
 /*
- * Dispo (issue 12; spec §2, §3, §4, §9): drivers, trucks and container types (master data) and the
+ * Dispo: drivers, trucks and container types (master data) and the
  * assignments a dispatcher plans for a driver and a date, published to the driver's tablet.
  *
  * API, all below /api/containers and behind the `containers` flag:
@@ -80,7 +80,7 @@ export function dateWindow(from: string, days: number = DISPO_UPCOMING_DAYS): Da
   return { from, to: dates[dates.length - 1] ?? from, dates };
 }
 
-/** The upcoming window (spec §9: 7 days) from today in `timeZone`, today included. */
+/** The upcoming window from today in `timeZone`, today included. */
 export function upcomingWindow(timeZone: string, now: Date = new Date()): DateWindow {
   return dateWindow(todayIn(timeZone, now));
 }

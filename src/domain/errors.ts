@@ -1,4 +1,4 @@
-/** API error codes (ARCHITECTURE §4). Every error body is `{ message, code, details? }`. */
+/** API error codes. Every error body is `{ message, code, details? }`. */
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,

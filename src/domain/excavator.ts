@@ -10,7 +10,7 @@ import { maintenanceDueSchema } from './maintenance';
 import { syncedMetaSchema } from './sync';
 
 /*
- * Excavator (spec §3; issue 5). The schemas here validate the server's input and the client's form
+ * Excavator. The schemas here validate the server's input and the client's form
  * (messages are per field), and describe the API's answers.
  *
  * Writes: POST /api/excavators and PUT /api/excavators/{id}, as multipart/form-data (the form, with

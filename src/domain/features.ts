@@ -1,4 +1,4 @@
-/** Feature flags (spec §3 Settings). A flag disables its module only when it is explicitly `false`. */
+/** Feature flags. A flag disables its module only when it is explicitly `false`. */
 export const FEATURE_FLAGS = [
   'analytics',
   'inventory',

@@ -8,7 +8,7 @@ import {
 } from './inventory';
 
 /*
- * CSV import and export of the inventory (spec §3 CSV columns; issue 8). Pure and isomorphic: the client
+ * CSV import and export of the inventory. Pure and isomorphic: the client
  * parses the file on the device with papaparse (so an offline import is queued as one batch) and maps
  * and validates it here for the preview; the server validates the rows it receives again with the same
  * functions (POST /api/inventory/import).
@@ -484,7 +484,7 @@ function isBlankCell(v: unknown): boolean {
 }
 
 /**
- * Validates import rows with the item rules (spec §5 messages). A row without a number gets its
+ * Validates import rows with the item rules. A row without a number gets its
  * position (1-based) as its number. Reasons name every failing field, joined with "; ".
  */
 export function validateInventoryImport(rows: readonly InventoryImportRow[]): {

@@ -3,7 +3,7 @@ import type { InventoryItem } from './inventory';
 import { INVENTORY_EXPORT_COLUMNS } from './inventory-csv';
 
 /*
- * The Excel (.xlsx) export of the inventory (issue 8). Isomorphic: the server answers
+ * The Excel (.xlsx) export of the inventory. Isomorphic: the server answers
  * GET /api/inventory/export?format=xlsx with it, and the client may lazy-load it to export its offline
  * mirror. Same columns as the CSV; quantities and prices are numbers, text is stored as Unicode shared
  * strings, so umlauts, Cyrillic and Greek open intact.

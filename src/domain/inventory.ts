@@ -3,7 +3,7 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT, type Language } from './constan
 import { syncedMetaSchema } from './sync';
 
 /*
- * Inventory of parts (spec §2, §3, §5; issue 8). Shared by the server (input validation, API answers)
+ * Inventory of parts. Shared by the server (input validation, API answers)
  * and the client (forms, local search of the mirror, offline writes).
  *
  * Writes:

@@ -2,7 +2,7 @@ import type { LogbookStatus } from './logbook';
 import { can, type Actor } from './permissions';
 
 /*
- * The logbook entry's status machine (spec §4: unsigned, pending, approved; the reviewer approves).
+ * The logbook entry's status machine: unsigned, pending, approved; the reviewer approves.
  * The server enforces it; the client asks the same functions to show only the actions that will work.
  *
  *   from       action            to         who

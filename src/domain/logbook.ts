@@ -5,7 +5,7 @@ import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
 
 /*
- * Daily operations log, "Betriebstagebuch" (spec §3 Operations log entry; issue 7). The schemas validate
+ * Daily operations log, "Betriebstagebuch". The schemas validate
  * the server's input and the client's form (messages per field) and describe the API's answers.
  *
  * Writes: POST /api/betriebstagebuch, PUT /api/betriebstagebuch/{id} (JSON; If-Match on PUT and DELETE).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAINTENANCE_FILTERS, type MaintenanceFilter } from './constants';
 
 /*
- * Maintenance due (issue 5, item 2) — pure, shared by the server (API responses), the client (list,
+ * Maintenance due — pure, shared by the server (API responses), the client (list,
  * quick view, offline) and the dashboard.
  *
  * Next maintenance is due at:

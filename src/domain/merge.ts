@@ -1,5 +1,5 @@
 /*
- * Three-way merge of synced records (ARCHITECTURE §6). Pure: the client's replay calls it when the
+ * Three-way merge of synced records. Pure: the client's replay calls it when the
  * server answers 409 with its current row. Fields are compared as whole values: an array or an object
  * held by a field is one value, so two edits of the same list are a conflict, never a silent blend.
  */

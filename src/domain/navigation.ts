@@ -4,7 +4,7 @@ import { can, isAdmin, type Actor } from './permissions';
 import { normalizeRole, type KnownRole } from './roles';
 
 /**
- * Navigation of the signed-in shell (spec §2 "Shell when signed in", §6). The sidebar, the command
+ * Navigation of the signed-in shell. The sidebar, the command
  * palette, the footer and the keyboard shortcuts all read these items and filter them with the same
  * functions, so a role or a feature flag hides an entry everywhere at once.
  */
@@ -51,7 +51,7 @@ export interface NavItem {
   hiddenForRoles: readonly KnownRole[];
 }
 
-/** The dispo role's navigation shows only the dashboard and dispo (spec §6). */
+/** The dispo role's navigation shows only the dashboard and dispo. */
 const NOT_FOR_DISPO = ['dispo'] as const;
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -223,7 +223,7 @@ export function toggleFavorite<T>(list: readonly T[], key: T, max: number): Favo
 export type PageKey = NavKey | 'profile';
 
 /**
- * How a page is guarded beyond "signed in" (spec §2 route table):
+ * How a page is guarded beyond "signed in":
  * - `signed-in`: any signed-in user;
  * - `dispo`: roles dispo, admin, manager — others see "Access denied";
  * - `admin`: admin only — others see "Access denied";

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Language } from './constants';
 
 /*
- * Notification channels (issue 9): e-mail, web push and chat webhooks, which events go where, and the
+ * Notification channels: e-mail, web push and chat webhooks, which events go where, and the
  * texts the server writes in the app's default language (the server has no i18next).
  *
  * Storage. The non-secret part lives in the settings document under `settings.notifications` (shape:

@@ -7,7 +7,7 @@ export interface Actor {
 }
 
 /**
- * One policy map for every action (ARCHITECTURE §8). The server's access pre-handler and the client's
+ * One policy map for every action. The server's access pre-handler and the client's
  * <Can> wrapper ask the same functions; the server is the authority.
  */
 const roleIn =
@@ -54,7 +54,7 @@ export function can(actor: Actor | null | undefined, action: Action): boolean {
   return policies[action](actor);
 }
 
-/** Navigation groups visible to a role (spec §2 shell, §6). */
+/** Navigation groups visible to a role. */
 export function isAdmin(actor: Actor | null | undefined): boolean {
   return normalizeRole(actor?.role) === 'admin';
 }

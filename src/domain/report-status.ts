@@ -1,7 +1,7 @@
 import { can, type Actor } from './permissions';
 
 /*
- * The maintenance report status machine (spec §4; issue 6 item 3), used by the server (authority) and
+ * The maintenance report status machine, used by the server (authority) and
  * the client (which buttons to show, what an offline write will do).
  *
  *   unsigned ──edit──▶ unsigned | signed        (draft: "signed" = saved with the operator's signature)

@@ -7,7 +7,7 @@ import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
 
 /*
- * Maintenance report (spec §3; issue 6 item 2). The schemas validate the server's input and the
+ * Maintenance report. The schemas validate the server's input and the
  * client's form (messages per field) and describe the API's answers.
  *
  * Writes (JSON; the offline outbox replays them with Idempotency-Key, updates with If-Match):

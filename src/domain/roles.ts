@@ -1,8 +1,8 @@
-/** Roles shown in the product (spec §1). Any other role string is kept and means view-only. */
+/** Roles shown in the product. Any other role string is kept and means view-only. */
 export const ROLES = ['admin', 'manager', 'operator', 'dispo'] as const;
 export type KnownRole = (typeof ROLES)[number];
 
-/** Role strings are compared in lower case (ARCHITECTURE §8). */
+/** Role strings are compared in lower case. */
 export function normalizeRole(role: string | null | undefined): string {
   return (role ?? '').trim().toLowerCase();
 }

@@ -18,7 +18,7 @@ export const featuresSchema = z.object(knownFlags).catchall(z.boolean());
 /** Channel configuration lives here; the notifications issue gives it its full shape. */
 export const notificationSettingsSchema = z.record(z.string(), z.unknown());
 
-/** Fleet maintenance rules (issue 5): the service interval that maintenance-due is computed from. */
+/** Fleet maintenance rules: the service interval that maintenance-due is computed from. */
 export const maintenanceSettingsSchema = z.object({
   serviceIntervalHours: z
     .number({ error: 'Service interval must be a number' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /*
  * The sync protocol shared by the server (src/server/modules/sync) and the client (src/client/offline).
- * ARCHITECTURE §6.
+ * The design is described in docs/architecture.md.
  *
  * Pull: GET /api/sync/pull?cursor=C&limit=L&collections=a,b
  *   → { changes: [{ collection, id, deleted, version, data }], cursor, hasMore, collections }

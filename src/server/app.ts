@@ -157,7 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
-  // Outside /api: image URLs are plain /uploads/{path} (spec §7).
+  // Outside /api: image URLs are plain /uploads/{path}.
   await app.register(uploadsRoutes);
   await app.register(setupRoutes);
 

@@ -1,4 +1,4 @@
-// Detailed analytics latency (issue 13): `node --import tsx tests/bench/analytics.ts`. The real app on a
+// Detailed analytics latency: `node --import tsx tests/bench/analytics.ts`. The real app on a
 // throw-away database seeded with 100,000 reports (full checklists), 36,500 logbook entries (conveyor
 // and special checks), 300 excavators, 2,000 parts and 20,000 stock adjustments; prints p50 and p95 of
 // GET /api/analytics/detailed per range as JSON lines (goal: p95 under 150 ms on PostgreSQL for 1year).

@@ -1,4 +1,4 @@
-// Dashboard API latency (issue 11): `node --import tsx tests/bench/dashboard.ts`. The real app on a
+// Dashboard API latency: `node --import tsx tests/bench/dashboard.ts`. The real app on a
 // throw-away PGlite seeded with 100,000 reports, 300 excavators and 50,000 audit records; prints p50 and
 // p95 of GET /api/dashboard per range as JSON lines (goal: p95 under 50 ms). BENCH_REPORTS overrides the
 // report count, BENCH_REQUESTS the requests per range (default 200).

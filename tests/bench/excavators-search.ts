@@ -1,4 +1,4 @@
-// Fleet register search (issue 5): `node --import tsx tests/bench/excavators-search.ts`. The real app on
+// Fleet register search: `node --import tsx tests/bench/excavators-search.ts`. The real app on
 // a throw-away PGlite with 10,000 excavators, mirrored into headless Chromium's IndexedDB by the offline
 // engine; then, on /excavators, the time from a keystroke in the search box to the rendered results
 // (DOM updated, and the next frame), and the DOM size of the virtualised list. Goal: p95 under 50 ms,

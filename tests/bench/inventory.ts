@@ -1,4 +1,4 @@
-// Parts inventory (issue 8): `node --import tsx tests/bench/inventory.ts`. The real app on a throw-away
+// Parts inventory: `node --import tsx tests/bench/inventory.ts`. The real app on a throw-away
 // PGlite, driven in headless Chromium as a manager would:
 // - import a 10,000-row CSV end to end: pick the file in the Import dialog (parsed and previewed on the
 //   device), press Import, and wait until all 10,000 items are mirrored and the list shows them

@@ -1,4 +1,4 @@
-// Offline engine bench (issues 4 and 8), in headless Chromium against the real server on loopback:
+// Offline engine bench, in headless Chromium against the real server on loopback:
 // - import a 10,000-row CSV end to end (parse and map with the shared domain code, one import call);
 // - mirror those 10,000 rows into IndexedDB from an empty browser profile;
 // - replay 500 writes queued while offline.

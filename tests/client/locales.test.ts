@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@/domain/constants';
 
 /**
- * Locale completeness (issue 3 §6): every key exists in en, de, bg and gr, every key is used
+ * Locale completeness: every key exists in en, de, bg and gr, every key is used
  * somewhere in src, and the other languages are really translated.
  *
  * "Used" means the full key appears as a string literal in src (t('a.b'), i18nKey="a.b", or a

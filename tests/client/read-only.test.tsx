@@ -20,7 +20,7 @@ import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from 
 
 configure({ asyncUtilTimeout: 4000 });
 
-/** Any role outside admin, manager, operator and dispo may look but not change (spec §6). */
+/** Any role outside admin, manager, operator and dispo may look but not change. */
 const VIEWER = makeUser('Auditor', { id: 'u-viewer', username: 'vera', name: 'Vera Viewer' });
 
 beforeEach(() => {

@@ -81,7 +81,7 @@ describe('api client', () => {
   });
 });
 
-describe('session (spec §4)', () => {
+describe('session', () => {
   it('is anonymous without a stored token', async () => {
     await restoreSession();
     expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null });
@@ -195,7 +195,7 @@ describe('settings store', () => {
   });
 });
 
-describe('upload URLs (spec §7)', () => {
+describe('upload URLs', () => {
   it('strips leading slashes and uploads/ prefixes and keeps absolute URLs', () => {
     const origin = 'https://fleet.example';
     expect(uploadUrl('profile/a.png', origin)).toBe('https://fleet.example/uploads/profile/a.png');

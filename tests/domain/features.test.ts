@@ -29,7 +29,7 @@ describe('isFeatureEnabled', () => {
     expect(isFeatureEnabled({ analytics: false }, undefined)).toBe(true);
   });
 
-  it('defaults every known flag (spec §3) to true', () => {
+  it('defaults every known flag to true', () => {
     expect([...FEATURE_FLAGS].sort()).toEqual(
       [
         'ai',

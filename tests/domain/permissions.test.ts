@@ -8,7 +8,7 @@ const all = (...roles: Role[]) =>
   Object.fromEntries(ROLES.map((r) => [r, roles.includes(r)])) as Record<Role, boolean>;
 const everyone = all(...ROLES);
 
-/** ARCHITECTURE §8, row by row; "viewer" stands for any other role string. */
+/** The role table, row by row; "viewer" stands for any other role string. */
 const TABLE: Record<Action, Record<Role, boolean>> = {
   // read fleet, reports, logbook, inventory, analytics: everyone (other roles view only)
   'fleet:read': everyone,
@@ -44,7 +44,7 @@ const TABLE: Record<Action, Record<Role, boolean>> = {
   'ai:use': all('admin', 'manager', 'operator'),
 };
 
-describe('the policy map (ARCHITECTURE §8)', () => {
+describe('the policy map', () => {
   it('covers every action of the map in this table', () => {
     expect(Object.keys(TABLE).sort()).toEqual(Object.keys(policies).sort());
   });

@@ -4,7 +4,7 @@ import { apiToken, en, preferEnglish, signInFast } from './support/app';
 import { USERS } from './support/users';
 
 /*
- * /analytics (issue 13) against the real server: a machine past its maintenance and a part under its
+ * /analytics against the real server: a machine past its maintenance and a part under its
  * minimum are created over the API, then the screen is used as a manager would.
  */
 

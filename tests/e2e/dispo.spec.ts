@@ -6,7 +6,7 @@ import { countStore } from './support/outbox';
 import { ADMIN, USERS } from './support/users';
 
 /**
- * Dispo (issue 12): a dispatcher creates master data, plans an assignment with two rounds and
+ * Dispo: a dispatcher creates master data, plans an assignment with two rounds and
  * publishes it; the operator sees the information page; a view-only role is refused.
  */
 test.beforeEach(async ({ page }) => {

@@ -6,7 +6,7 @@ import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch
 import { USERS } from './support/users';
 
 /*
- * The fleet register (issue 5) against the real server: the online flow through every view mode, the
+ * The fleet register against the real server: the online flow through every view mode, the
  * quick view and the PDF, and the offline engine's end-to-end scenarios on this module.
  */
 

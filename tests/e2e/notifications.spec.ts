@@ -4,7 +4,7 @@ import { apiToken, en, preferEnglish, serverURL, sidebar, signInFast } from './s
 import { ADMIN, USERS } from './support/users';
 
 /*
- * Notifications end to end (issue 9): live delivery over the socket to a manager's open app when an
+ * Notifications end to end: live delivery over the socket to a manager's open app when an
  * operator submits a report from another browser context, the bell and the /notifications page, a
  * click on a notification shown by the service worker, and the admin section's test send.
  */

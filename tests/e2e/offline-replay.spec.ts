@@ -9,7 +9,7 @@ import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch
 import { appDatabaseReady, countStore, queueInventoryCreates } from './support/outbox';
 
 /*
- * The outbox's exactly-once promise (issue 4) under the failures a tablet meets: the server process is
+ * The outbox's exactly-once promise under the failures a tablet meets: the server process is
  * killed (SIGKILL, no graceful shutdown) while a replay is under way and started again on the same data,
  * and two tabs of the app start replaying the same outbox at once. Each test runs its own server, so
  * killing it disturbs no other test; the browser reaches it through a relay, a stable origin across

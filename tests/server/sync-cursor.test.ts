@@ -4,7 +4,7 @@ import { ADMIN_PASSWORD, login } from './helpers';
 import { auth, createSyncTestApp, type SyncTestApp } from './sync-fixtures';
 
 /*
- * The cursor must never let a client skip a row that commits late (ARCHITECTURE §6). Only a real
+ * The cursor must never let a client skip a row that commits late. Only a real
  * PostgreSQL server runs transactions side by side (PGlite has one connection and runs them one after
  * another), so this file needs DATABASE_URL; without it the suite is skipped, by design:
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project server tests/server/sync-cursor.test.ts

@@ -78,7 +78,7 @@ async function readErrorBody(
 
 /**
  * Calls `/api<path>` with the stored token in `x-auth-token`. Failures are logged with status and
- * status text (spec §7) and rethrown as ApiError.
+ * status text and rethrown as ApiError.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   // The outbox and the mirror take full `/api/...` URLs while this function adds the base itself; a

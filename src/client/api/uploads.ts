@@ -1,5 +1,5 @@
 /**
- * The URL of a stored upload (spec §7 Uploads): a relative path becomes `{origin}/uploads/{path}`
+ * The URL of a stored upload: a relative path becomes `{origin}/uploads/{path}`
  * with leading slashes and `uploads/` prefixes stripped; URLs with a scheme (http, https, data, blob)
  * are kept.
  */

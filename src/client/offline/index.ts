@@ -1,5 +1,5 @@
 /*
- * The offline engine's public face for modules (ARCHITECTURE §6). Read mirrored rows with
+ * The offline engine's public face for modules. Read mirrored rows with
  * `useLiveQuery` over `useSyncEngine().db`; write only through the engine:
  *
  *   const engine = useSyncEngine();

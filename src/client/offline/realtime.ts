@@ -31,7 +31,7 @@ function dispatch(event: string, args: unknown[]) {
 }
 
 /**
- * The one socket.io connection of this page: created lazily on first use and reused (spec §4),
+ * The one socket.io connection of this page: created lazily on first use and reused,
  * websocket transport only, token in `auth` (read at every reconnect, so a new sign-in is used).
  */
 export function getRealtimeSocket(): Socket {

@@ -17,7 +17,7 @@ export interface SchemaVersion {
 export const MIRROR_STATE_KEY = 'sync:mirror';
 
 /**
- * Version 2 (issue 12, drivers in the field): the `dispoAssignments` mirror. Devices that mirrored before
+ * Version 2 (drivers in the field): the `dispoAssignments` mirror. Devices that mirrored before
  * were already served the collection by the server (and skipped its rows, unknown to them), so their
  * mirror state lists it and their cursor is past its rows: the upgrade takes it off that list, and the
  * next pull sees it as newly served and mirrors again from cursor 0.

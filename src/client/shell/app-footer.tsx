@@ -8,7 +8,7 @@ import { normalizeRole } from '@/domain/roles';
 import { useCurrentUser } from './session/session-store';
 import { useSettings } from './session/settings-store';
 
-/** Quick links per role (spec §2): dispo sees dashboard + dispo; everybody else the daily work. */
+/** Quick links per role: dispo sees dashboard + dispo; everybody else the daily work. */
 export function footerLinkKeys(role: string): NavKey[] {
   return normalizeRole(role) === 'dispo'
     ? ['dashboard', 'dispo']

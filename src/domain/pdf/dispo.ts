@@ -151,7 +151,7 @@ const longDate = (value: string, language: Language) => createFormat(language).d
 const number = (value: number, language: Language) => createFormat(language).number(value, 3);
 
 /**
- * The printable driver sheet (issue 12, /dispo/assignments/{id}): date, driver, truck, rounds with their
+ * The printable driver sheet (/dispo/assignments/{id}): date, driver, truck, rounds with their
  * containers (type, quantity, operation) and notes, general notes, issued by. Built from the API row
  * alone, so the tablet prints it offline from its mirror.
  */

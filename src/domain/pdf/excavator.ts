@@ -176,7 +176,7 @@ export interface ExcavatorPdfOptions {
   profileImage?: PdfImage | null;
 }
 
-/** The excavator PDF (issue 5 item 4): identity, operational data, maintenance due, specifications, photo. */
+/** The excavator PDF: identity, operational data, maintenance due, specifications, photo. */
 export function buildExcavatorPdf(excavator: Excavator, options: ExcavatorPdfOptions): ArrayBuffer {
   const { language } = options;
   const l = excavatorPdfLabels[language];

@@ -239,7 +239,7 @@ const signatureImage = (dataUrl: string | null): PdfImage | null =>
   dataUrl && dataUrl.startsWith('data:image/png;base64,') ? { data: dataUrl, type: 'PNG' } : null;
 
 /**
- * The operations log PDF (issue 7 item 6): shift, weather, conveyor and special checks as tables,
+ * The operations log PDF: shift, weather, conveyor and special checks as tables,
  * general notes, both signatures and the approval. Runs in the browser (offline) and on the server.
  */
 export function buildLogbookPdf(entry: LogbookEntry, options: LogbookPdfOptions): ArrayBuffer {

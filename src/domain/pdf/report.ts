@@ -6,8 +6,8 @@ import { formatDate, formatDateTime, PdfDocument } from './document';
 import type { PdfFonts } from './fonts';
 
 /*
- * The maintenance report PDF (issue 6 item 5), built the same way in the browser (offline download and
- * print) and on the server (GET /api/reports/{id}/pdf). A report PDF needs both signatures (spec §5):
+ * The maintenance report PDF, built the same way in the browser (offline download and
+ * print) and on the server (GET /api/reports/{id}/pdf). A report PDF needs both signatures:
  * without them `buildReportPdf` throws ReportPdfSignaturesError, which both sides turn into the same
  * message.
  */

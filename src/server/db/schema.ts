@@ -115,7 +115,7 @@ export const loginThrottle = pgTable(
 );
 
 /*
- * ── Offline sync (ARCHITECTURE §6) ─────────────────────────────────────────────────────────────────
+ * ── Offline sync ─────────────────────────────────────────────────────────────────
  */
 
 /**
@@ -157,7 +157,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-/** Excavator fleet register (issue 5). A synced collection: 'excavators'. */
+/** Excavator fleet register. A synced collection: 'excavators'. */
 export const excavators = pgTable(
   'excavators',
   {

@@ -1,7 +1,7 @@
 import { bigint, index, integer, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /*
- * Columns every synced (offline-mirrored) table carries (ARCHITECTURE §5, §6). Kept free of the `@/`
+ * Columns every synced (offline-mirrored) table carries. Kept free of the `@/`
  * alias because drizzle-kit loads the schema with its own resolver.
  *
  * - `id`: UUIDv7; the client may supply it when it creates a record offline.

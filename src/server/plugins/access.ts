@@ -16,7 +16,7 @@ declare module 'fastify' {
 
 /**
  * Every /api request passes, in order: authenticated → role allowed → feature flag on → validated
- * (ARCHITECTURE §4). Runs after the auth hook and before body parsing and validation.
+ *. Runs after the auth hook and before body parsing and validation.
  */
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {

@@ -33,7 +33,7 @@ export function badInputDatabaseError(err: unknown): { status: 400 | 409 } | nul
 
 /**
  * One error handler: 4xx keep their message, 5xx are logged with the request and answered without
- * internals (ARCHITECTURE §4).
+ * internals.
  */
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 
 /*
- * Idempotency-Key storage (ARCHITECTURE §6, push). The write path (plugins/write.ts) calls these inside
+ * Idempotency-Key storage for the outbox replay. The write path (plugins/write.ts) calls these inside
  * the write's own transaction:
  *   1. lockIdempotencyKey: a transaction-scoped advisory lock on (user, key). Not obtained → the first
  *      request with this key is still running → 409 + Retry-After. The lock is tried, never waited for,
@@ -103,7 +103,7 @@ export async function purgeIdempotencyKeys(
 
 /**
  * Runs `job` in a transaction holding advisory lock `lockId`, or returns undefined when another instance
- * holds it (scheduled jobs run on one instance at a time, ARCHITECTURE §3).
+ * holds it (scheduled jobs run on one instance at a time).
  */
 export async function withJobLock<T>(
   db: Database,

@@ -10,7 +10,7 @@ import type { Notification } from '@/domain/notification';
 import { normalizeRole } from '@/domain/roles';
 import type { UserRow } from '../modules/users/data';
 
-/** Events the server sends. Data never travels over the socket except notifications (ARCHITECTURE §6). */
+/** Events the server sends. Data never travels over the socket except notifications. */
 export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
   /** Synced rows changed in these collections: pull. */
@@ -105,7 +105,7 @@ async function createPostgresAdapter(app: FastifyInstance, databaseUrl: string) 
 }
 
 /**
- * socket.io on the app's own HTTP server (ARCHITECTURE §3, §6): websocket transport only, the token in
+ * socket.io on the app's own HTTP server: websocket transport only, the token in
  * `auth.token`, rooms per user and per role. Domain events become socket messages; with PostgreSQL the
  * adapter fans them out across instances, otherwise they stay in this process.
  */

@@ -19,7 +19,7 @@ import {
 } from './idempotency';
 
 /*
- * The one write path (ARCHITECTURE §6). Every POST/PUT/PATCH/DELETE of a synced module — and any other
+ * The one write path. Every POST/PUT/PATCH/DELETE of a synced module — and any other
  * module that wants Idempotency-Key support — runs its work through `app.runWrite`:
  *
  *   handler: async (request, reply) =>

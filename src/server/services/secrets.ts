@@ -5,7 +5,7 @@ import { serverSecrets } from '../db/schema';
 
 /**
  * A secret generated once and stored in the database, so every instance on the same database shares it
- * (ARCHITECTURE §3 keeps it in DATA_DIR; the database is the one place all instances see).
+ * (not in DATA_DIR: the database is the one place all instances see).
  */
 export async function getOrCreateSecret(
   db: Database,

@@ -9,7 +9,7 @@ import { queueRoundDone } from '@/client/features/dispo/use-round-done';
 import type { Assignment } from '@/domain/dispo';
 
 /*
- * The 'dispoAssignments' mirror (issue 12 item 4): schema version 2, the one-time re-mirror of devices
+ * The 'dispoAssignments' mirror: schema version 2, the one-time re-mirror of devices
  * whose server already served the collection, a pull that stops serving it (feature off, role without
  * Dispo), and a tick queued on the device.
  */

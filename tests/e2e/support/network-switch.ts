@@ -2,7 +2,7 @@ import net from 'node:net';
 
 /**
  * A TCP relay in front of the test server that can cut the line. `context.setOffline(true)` does
- * not stop service-worker fetches or open websockets (ARCHITECTURE §9), so offline tests browse
+ * not stop service-worker fetches or open websockets, so offline tests browse
  * through this relay and cut it: from then on every connection — page, worker, socket — fails,
  * exactly like a tablet that lost its signal.
  */

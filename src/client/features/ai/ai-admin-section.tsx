@@ -37,7 +37,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Settings → AI (admin, issue 14): the model server's configuration, its models and health, usage
+ * Settings → AI (admin): the model server's configuration, its models and health, usage
  * statistics and test tools (chat, data chat, translation test). Other roles see a short note: the
  * admin endpoints would refuse them.
  */

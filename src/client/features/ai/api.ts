@@ -17,7 +17,7 @@ import {
 } from '@/domain/ai';
 import { apiFetch } from '@/client/api/client';
 
-/* Settings → AI: the admin endpoints of issue 14 (policy 'ai:admin'), answers checked with the domain schemas. */
+/* Settings → AI: the AI admin endpoints (policy 'ai:admin'), answers checked with the domain schemas. */
 
 export async function getAiConfig(signal?: AbortSignal): Promise<AiConfig> {
   return aiConfigResponseSchema.parse(await apiFetch<unknown>('/ai/admin/config', { signal })).ai;

@@ -24,7 +24,7 @@ const TAB_ICONS: Record<AnalyticsTab, typeof IconChartBar> = {
 };
 
 /**
- * /analytics (issue 13): overview, metrics, alerts and trends over the chosen range. Online-only: the
+ * /analytics: overview, metrics, alerts and trends over the chosen range. Online-only: the
  * figures come from the server and are not mirrored; offline the page says so (and keeps what it had).
  */
 export function AnalyticsPage() {

@@ -25,7 +25,7 @@ import { readWaitingHints } from '@/client/shell/session/waiting-hint';
 import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import classes from './login-page.module.css';
 
-/** Sign-in (spec §2 Login): welcome text, username and password, a signing-in state, the error text. */
+/** Sign-in: welcome text, username and password, a signing-in state, the error text. */
 export function LoginPage() {
   const { t } = useTranslation();
   const router = useRouter();

@@ -26,7 +26,7 @@ interface DashboardPageProps {
 }
 
 /**
- * Dashboard (spec §2, issue 11): the welcome with the user's name, today's date and the site's weather,
+ * Dashboard: the welcome with the user's name, today's date and the site's weather,
  * then the tiles and the reports trend with its 7/30/90-day switch. A dispatcher sees the dispo
  * overview of the next 7 days instead of the fleet tiles.
  */

@@ -16,7 +16,7 @@ function byDate(items: readonly Assignment[]): Array<[string, Assignment[]]> {
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** A dispatcher's dashboard: the assignments of today and the next days (spec §9: 7 days). */
+/** A dispatcher's dashboard: the assignments of today and the next days. */
 export function DispoOverviewTile() {
   const { t } = useTranslation();
   const online = useOnline();

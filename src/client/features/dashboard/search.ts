@@ -1,7 +1,7 @@
 import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/constants';
 import { oneOf } from '@/client/shell/search-params';
 
-/** `/?range=30`: the trend's range lives in the URL (no extra routes, spec §2). */
+/** `/?range=30`: the trend's range lives in the URL (no extra routes). */
 export interface DashboardSearch {
   range?: DashboardRange;
 }

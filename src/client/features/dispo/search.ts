@@ -3,7 +3,7 @@ import { oneOf } from '@/client/shell/search-params';
 export const DISPO_TABS = ['assignments', 'overview', 'dashboard', 'master'] as const;
 export type DispoTab = (typeof DISPO_TABS)[number];
 
-/** /dispo?tab=overview: the open tab lives in the URL (no extra routes, spec §2). */
+/** /dispo?tab=overview: the open tab lives in the URL (no extra routes). */
 export interface DispoSearch {
   tab?: DispoTab;
 }

@@ -5,7 +5,7 @@ import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 
 /*
- * The device's copy of the assignments (the synced collection 'dispoAssignments', ARCHITECTURE §6).
+ * The device's copy of the assignments (the synced collection 'dispoAssignments').
  * The pull serves a driver's tablet only the published assignments of the drivers linked to its user,
  * dispatchers every assignment; a user whose role or feature flag does not allow Dispo is not served
  * the collection at all (and its rows leave the device).

@@ -67,7 +67,7 @@ export function schemaInput(values: ItemFormValues): Record<string, unknown> {
   };
 }
 
-/** The schema's English messages → this screen's translation keys (spec §5 texts first). */
+/** The schema's English messages → this screen's translation keys. */
 const KNOWN: Record<string, string> = {
   [INVENTORY_MESSAGES.nameRequired]: 'inventory.validation.nameRequired',
   [INVENTORY_MESSAGES.quantityNegative]: 'inventory.validation.quantityNegative',

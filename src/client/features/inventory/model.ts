@@ -99,7 +99,7 @@ export function tagCounts(items: readonly InventoryRecord[]): TagCount[] {
   return [...counts.values()].sort((a, b) => a.tag.localeCompare(b.tag));
 }
 
-/** Label keys of the maintenance types (spec §4). */
+/** Label keys of the maintenance types. */
 export const MAINTENANCE_TYPE_LABELS: Record<InventoryMaintenanceType, string> = {
   routine: 'inventory.maintenance.routine',
   preventive: 'inventory.maintenance.preventive',

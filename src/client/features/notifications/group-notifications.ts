@@ -10,7 +10,7 @@ function startOfDay(date: Date): number {
 }
 
 /**
- * The list group of a notification by the local calendar (spec §3): today, yesterday, this week (the
+ * The list group of a notification by the local calendar: today, yesterday, this week (the
  * five days before yesterday, so a Monday still shows last week's Friday under "this week" rather than
  * an empty group) and older. A timestamp from the future (a device clock behind) counts as today.
  */

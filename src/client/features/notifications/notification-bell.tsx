@@ -57,7 +57,7 @@ export function useReadErrorNotice(): (error: unknown) => void {
 }
 
 /**
- * The bell in the top bar (spec §2): unread badge and a dropdown of the latest unread notifications.
+ * The bell in the top bar: unread badge and a dropdown of the latest unread notifications.
  * Hidden, and not syncing, while the notifications feature is switched off.
  */
 export function NotificationBell() {

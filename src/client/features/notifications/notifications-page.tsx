@@ -25,7 +25,7 @@ import { GROUP_LABEL } from './labels';
 type Filter = 'all' | 'unread';
 
 /**
- * /notifications (spec §2, §3): every notification grouped today, yesterday, this week and older;
+ * /notifications: every notification grouped today, yesterday, this week and older;
  * mark one or all read; an unread filter; each opens its link. Live arrivals appear at the top.
  */
 export function NotificationsPage() {

@@ -9,7 +9,7 @@ import { markNotificationRead } from './api/mark-notification-read';
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface NotificationsState {
-  /** Every unread notification, newest first: its length is the badge count (spec §7). */
+  /** Every unread notification, newest first: its length is the badge count. */
   unread: readonly Notification[];
   unreadStatus: LoadStatus;
   /** The full list the /notifications page shows, newest first; loaded when the page opens. */

@@ -7,7 +7,7 @@ import { notificationsStore, type NotificationsStore } from './notifications-sto
 const tabVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
 
 /**
- * Keeps the notifications current (spec §7): `notification:new` over the app's one socket adds them
+ * Keeps the notifications current: `notification:new` over the app's one socket adds them
  * live; while the socket is down and the tab visible the unread list is polled every UNREAD_POLL_MS;
  * the lists are refreshed when the tab becomes visible and when the socket (re)connects, which brings
  * what was missed while it was down. Also drives the sidebar: badge count and a pulse per arrival.

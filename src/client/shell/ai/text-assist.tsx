@@ -19,7 +19,7 @@ export interface AiTextAssistProps {
 }
 
 /**
- * The AI menu next to a free-text field (spec §1 AI helpers): summarise, rewrite in a tone, translate
+ * The AI menu next to a free-text field: summarise, rewrite in a tone, translate
  * into en/de/bg/gr. The answer is shown as a preview the user accepts or discards. Hidden for roles
  * that may not use the helpers; disabled, with the reason as tooltip, while offline, not configured,
  * switched off or the `ai` flag is off.

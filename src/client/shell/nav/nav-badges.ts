@@ -12,7 +12,7 @@ export function useNavBadges(): Partial<Record<NavKey, number>> {
   return useStore(navBadgeStore);
 }
 
-/** How long a navigation item pulses to draw the eye (spec §2: on a new notification). */
+/** How long a navigation item pulses to draw the eye. */
 export const NAV_PULSE_MS = 1200;
 
 /** Navigation items pulsing right now. */

@@ -9,7 +9,7 @@ import { useSession } from '../session/session-store';
 import { useSettings } from '../session/settings-store';
 import { StatusPage } from './status-page';
 
-/** Pages with their own disabled texts (spec §2); the others use the generic text with the page name. */
+/** Pages with their own disabled texts; the others use the generic text with the page name. */
 const OWN_TEXTS: ReadonlySet<PageKey> = new Set(['analytics', 'inventory', 'users', 'settings']);
 
 /** Replaces a page whose feature flag is explicitly false. */

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from './status-page';
 
-/** Render-error notice (spec §8): Retry re-renders the failed part, Reload reloads the app. */
+/** Render-error notice: Retry re-renders the failed part, Reload reloads the app. */
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
   const { t } = useTranslation();
   const router = useRouter();

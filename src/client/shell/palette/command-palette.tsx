@@ -35,7 +35,7 @@ function groupEntries(
 }
 
 /**
- * Command palette (spec §2): navigation entries and actions searched by title or group, at most 30
+ * Command palette: navigation entries and actions searched by title or group, at most 30
  * results, filtered by role and flags. Opened by Ctrl/Cmd+K or "/" (see useGlobalShortcuts).
  */
 export function CommandPalette() {

@@ -3,7 +3,7 @@ import { ApiError, apiFetch, getStoredToken, setStoredToken } from '../../api/cl
 import { createStore, useStore } from '../store';
 import { LOGOUT_EVENT, POST_LOGIN_EVENT } from './events';
 
-/** The signed-in user is cached so that an offline start keeps the session (spec §4). */
+/** The signed-in user is cached so that an offline start keeps the session. */
 export const USER_CACHE_KEY = 'fleetpilot:user';
 
 /**

@@ -20,7 +20,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * Window-wide keys of the signed-in shell: Ctrl/Cmd+K (anywhere) and "/" (not typing) open the
- * palette, "?" the legend, and "g" then d/r/b/f/i within 700 ms navigates (spec §2).
+ * palette, "?" the legend, and "g" then d/r/b/f/i within 700 ms navigates.
  */
 export function useGlobalShortcuts(): void {
   const router = useRouter();

@@ -42,7 +42,7 @@ CREATE TABLE "report_status_days" (
 CREATE INDEX "logbook_check_days_key_idx" ON "logbook_check_days" USING btree ("kind","key","date");--> statement-breakpoint
 CREATE INDEX "reports_live_approved_idx" ON "reports" USING btree ("approved_at","submitted_at") WHERE deleted_at is null and approved_at is not null and submitted_at is not null;--> statement-breakpoint
 CREATE INDEX "reports_live_pending_idx" ON "reports" USING btree (coalesce("submitted_at", "updated_at"),"id") WHERE deleted_at is null and status = 'pending';--> statement-breakpoint
--- Day totals for the analytics and the dashboard (issues 13, 11), kept by statement triggers in the
+-- Day totals for the analytics and the dashboard, kept by statement triggers in the
 -- writing transaction: every report or logbook date a write touches is recomputed from the live rows of
 -- that date. Writers take an advisory lock first, so each recompute reads the rows committed before it
 -- (READ COMMITTED).

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /*
- * AI helpers and administration (issue 14). No `@/` imports: drizzle-kit loads the schema with its own
+ * AI helpers and administration. No `@/` imports: drizzle-kit loads the schema with its own
  * resolver.
  */
 

@@ -17,7 +17,7 @@ import { users } from '../schema';
 import { syncedColumns, syncedIndexes } from '../synced';
 
 /*
- * Dispo (issue 12): master data (drivers, trucks, container types) and the synced collection
+ * Dispo: master data (drivers, trucks, container types) and the synced collection
  * 'dispoAssignments'. The JSON shapes mirror src/domain/dispo.ts.
  *
  * Master data is deleted softly (`deleted_at`): an assignment keeps naming the driver, truck and types

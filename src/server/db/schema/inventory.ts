@@ -4,7 +4,7 @@ import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { syncedColumns, syncedIndexes } from '../synced';
 
 /**
- * Parts inventory (issue 8). A synced collection: 'inventory'. Money is integer cents (the API speaks a
+ * Parts inventory. A synced collection: 'inventory'. Money is integer cents (the API speaks a
  * decimal amount); `quantity` moves by deltas (`quantity = quantity + delta`, never below zero).
  */
 export const inventoryItems = pgTable(

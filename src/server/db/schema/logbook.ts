@@ -35,7 +35,7 @@ export interface StoredSpecialCheck {
 }
 
 /**
- * Daily operations log, "Betriebstagebuch" (issue 7). A synced collection: 'logbook'. Status rules:
+ * Daily operations log, "Betriebstagebuch". A synced collection: 'logbook'. Status rules:
  * src/domain/logbook-status.ts. Signatures are PNG data URLs (small; they travel with the row so the
  * PDF can be built offline).
  */
@@ -69,7 +69,7 @@ export const logbookEntries = pgTable(
 );
 
 /*
- * Day totals of the checks in the live logbook entries for the analytics (issue 13): per date, kind
+ * Day totals of the checks in the live logbook entries for the analytics: per date, kind
  * ('conveyor' | 'special') and check key (its configured key, else its lower-cased name). `checks` counts
  * them, `failures` the conveyors not functional (specials: still open); `last*` is the check of the
  * newest entry of that day (created_at), whose `lastValue` is `functional` or `open`. Never written by

@@ -14,7 +14,7 @@ import {
 import { syncedColumns, syncedIndexes } from '../synced';
 
 /*
- * Maintenance reports (issue 6). A synced collection: 'reports'. No `@/` imports: drizzle-kit loads the
+ * Maintenance reports. A synced collection: 'reports'. No `@/` imports: drizzle-kit loads the
  * schema with its own resolver; the JSON shapes below mirror src/domain/report.ts and checklist.ts.
  */
 
@@ -83,7 +83,7 @@ export const reports = pgTable(
 );
 
 /*
- * Day totals of the live reports for the analytics and the dashboard (issues 13, 11), so a year's
+ * Day totals of the live reports for the analytics and the dashboard, so a year's
  * figures are sums over a few thousand narrow rows instead of every report and checklist answer. Never
  * written by the app: the statement triggers on `reports` (migration 0009) recompute the rows of every
  * report date a write touches, in the writing transaction, from the live reports of that date; the

@@ -4,7 +4,7 @@ import { aiAdminRoutes } from './admin-routes';
 import { aiHelperRoutes } from './helper-routes';
 
 /**
- * AI helpers and AI administration (issue 14), all behind the `ai` feature flag (access plugin).
+ * AI helpers and AI administration, all behind the `ai` feature flag (access plugin).
  *
  * AI failures carry their own codes (AI_ERROR_CODES in src/domain/ai.ts); this context answers them
  * and hands every other error on to the app's error handler.

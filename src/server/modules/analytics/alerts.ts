@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { num, rowsOf } from './sql';
 
 /*
- * What needs attention now (issue 13 item 2), each with the link of its record:
+ * What needs attention now, each with the link of its record:
  *   - machines whose maintenance is overdue or due soon (src/domain/maintenance.ts, the same rules as the
  *     fleet list and the maintenance notifications);
  *   - reports submitted more than PENDING_ALERT_DAYS days ago and still waiting for approval;

@@ -4,7 +4,7 @@ import { analyticsDetailedSchema, analyticsQuerySchema, analyticsSummarySchema }
 import { loadDetailed, loadSummary } from './service';
 
 /**
- * Analytics (issue 13): read-only figures for every signed-in user ('analytics:read'), behind the
+ * Analytics: read-only figures for every signed-in user ('analytics:read'), behind the
  * `analytics` flag (the access plugin answers 403 FEATURE_DISABLED when it is false). Online only:
  * nothing here is mirrored to devices.
  */

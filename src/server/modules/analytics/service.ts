@@ -15,7 +15,7 @@ import { approvalLeadTime, inventoryFigures, reportsByStatus } from './series';
 import { fromCents, num, rowsOf } from './sql';
 
 /*
- * Analytics (issue 13): headline figures and the detailed view of a range. Everything is aggregated in
+ * Analytics: headline figures and the detailed view of a range. Everything is aggregated in
  * SQL over live rows (deleted_at is null), over the reports and logbook through the day totals the
  * database keeps of them (migration 0009); `now` is passed in so tests can fix the clock. "Today" and
  * "this month" are UTC calendar days.

@@ -18,7 +18,7 @@ function fieldMessages(error: FastifyError): { message: string; fields: Record<s
 }
 
 /**
- * The report checklist configuration (issue 6 item 1): read by every signed-in user (the report form
+ * The report checklist configuration: read by every signed-in user (the report form
  * needs it, offline too — the client caches it), replaced as a whole by admins. Gated by the `reports`
  * flag (src/domain/features.ts). Existing reports keep their own snapshot, so a change never breaks them.
  */

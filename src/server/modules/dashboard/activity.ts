@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 
 /*
- * Recent activity (issue 11): the newest audit records the viewer may see. Everyone sees the work on
+ * Recent activity: the newest audit records the viewer may see. Everyone sees the work on
  * the modules their role may read (and whose feature is on); admins (audit:read) also see user and
  * settings changes. Sign-ins, failed attempts, profile edits and test sends are noise and left out.
  */

@@ -5,7 +5,7 @@ import { errorBodySchema } from '../auth/schemas';
 import { loadDashboard } from './service';
 
 /**
- * GET /api/dashboard?range=7|30|90&tz=Europe/Berlin (issue 11): every signed-in user ('dashboard:read');
+ * GET /api/dashboard?range=7|30|90&tz=Europe/Berlin: every signed-in user ('dashboard:read');
  * what each section holds follows the viewer's role and the feature flags (service.ts). 400 for any
  * other range or an unknown time zone.
  */

@@ -20,7 +20,7 @@ import { loadServiceInterval } from '../excavators/data';
 import { loadRecentActivity } from './activity';
 
 /*
- * The dashboard's aggregates (issue 11). Fleet figures read the live excavators (deleted_at is null):
+ * The dashboard's aggregates. Fleet figures read the live excavators (deleted_at is null):
  * the fleet is small (hundreds of machines), so the top list and the maintenance candidates scan them.
  * Report figures sum the day totals the database keeps of the live reports (migration 0009): per date
  * and status (report_status_days: the trend) and per date and machine (report_machine_days: reports per

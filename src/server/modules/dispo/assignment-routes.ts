@@ -119,7 +119,7 @@ async function saveAssignment(
 }
 
 /**
- * Assignments (issue 12 item 2): the synced collection 'dispoAssignments'. Reads for 'dispo:read' with
+ * Assignments: the synced collection 'dispoAssignments'. Reads for 'dispo:read' with
  * the visibility rule of assignmentVisibility; writes for 'dispo:write' through app.runWrite
  * (Idempotency-Key, If-Match, change cursor, `sync` poke).
  */

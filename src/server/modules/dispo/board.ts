@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 
 /*
- * The week board and the dashboard (issue 12 item 5), aggregated in SQL over the rounds' JSON. Draft and
+ * The week board and the dashboard, aggregated in SQL over the rounds' JSON. Draft and
  * published assignments both count: they are the dispatcher's plan. Dates come back as text so both
  * drivers (node-postgres, PGlite) hand over the same `YYYY-MM-DD`.
  */

@@ -3,7 +3,7 @@ import type { DispoChange } from '@/domain/dispo';
 import type { WriteContext } from '../../plugins/write';
 
 /*
- * Notifications to drivers (issue 12 item 5): publishing tells the linked driver's account
+ * Notifications to drivers: publishing tells the linked driver's account
  * ('dispo.published'); a later change tells it what changed, and withdrawing (deleting the assignment or
  * moving it to another driver) tells it too ('dispo.changed'). A driver without an account is told
  * nothing; the person acting is never told about their own step. Texts are rendered in each reader's

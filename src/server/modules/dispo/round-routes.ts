@@ -15,7 +15,7 @@ export const ROUND_DONE_FORBIDDEN =
 
 /**
  * PUT /api/containers/assignments/{id}/rounds/{index}/done {done} — the driver ticks a round in the
- * field (issue 12 item 4). Allowed for the account linked to the assignment's driver once it is
+ * field. Allowed for the account linked to the assignment's driver once it is
  * published, and for 'dispo:write' roles. A write like any other (runWrite): the tablet's outbox replays
  * it with its Idempotency-Key, and If-Match when sent.
  */

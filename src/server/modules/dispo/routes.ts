@@ -10,7 +10,7 @@ import { roundRoutes } from './round-routes';
 import { truckSpec } from './trucks';
 
 /**
- * Dispo (issue 12), below /api/containers behind the `containers` flag: master data, assignments (the
+ * Dispo, below /api/containers behind the `containers` flag: master data, assignments (the
  * synced collection 'dispoAssignments'), rounds ticked by drivers, the week board and dashboard, and
  * the driver sheet PDF. The rules are written down in src/domain/dispo.ts.
  */

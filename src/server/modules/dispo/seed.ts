@@ -8,7 +8,7 @@ import type { SeedContext, SeedStep } from '../../seed-demo';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 
 /*
- * Demo Dispo data (issue 12 item 7): container types, trucks with Munich plates, four drivers — one
+ * Demo Dispo data: container types, trucks with Munich plates, four drivers — one
  * driving with the demo account `operator` (Jonas Becker), so its tablet shows a driver's day — and
  * the assignments of the seven days before and after today (Europe/Berlin), Sundays off. The past and
  * today are published with rounds ticked off; next week is partly published, partly drafts.

@@ -151,7 +151,7 @@ async function updateExcavator(
 }
 
 /**
- * Excavator fleet register (issue 5): list and read for every signed-in user, writes for fleet:write
+ * Excavator fleet register: list and read for every signed-in user, writes for fleet:write
  * (admin, manager), all behind the `excavators` flag (access plugin). Writes go through app.runWrite:
  * Idempotency-Key, If-Match, change cursor and the `sync` poke. Registers the 'excavators' collection.
  */

@@ -7,7 +7,7 @@ import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 import { demoExcavatorPhoto } from './demo-photo';
 
 /*
- * The demo fleet (issue 5 item 6): 25 excavators and material handlers of a recycling company in
+ * The demo fleet: 25 excavators and material handlers of a recycling company in
  * northern Germany, with realistic models, hours, locations, specifications and a drawn photo each.
  * Ids derive from the serial number, and a machine whose serial is already registered is skipped, so a
  * second run adds nothing and leaves machines someone changed alone. Runs before the reports step.

@@ -108,7 +108,7 @@ async function updateItem(
 }
 
 /**
- * Parts inventory (issue 8): reads for every signed-in user; create, edit, delete, import and tags for
+ * Parts inventory: reads for every signed-in user; create, edit, delete, import and tags for
  * 'inventory:write' (admin, manager); stock deltas for 'inventory:adjust' (operators too); all behind
  * the `inventory` flag (access plugin). Writes go through app.runWrite (Idempotency-Key, If-Match,
  * change cursor, `sync` poke); the 'inventory' sync collection is registered here.

@@ -7,7 +7,7 @@ import { encodePng } from '../reports/signature-png';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 
 /*
- * Demo parts inventory (issue 8 item 6): about 300 parts of a recycling site's excavator workshop —
+ * Demo parts inventory: about 300 parts of a recycling site's excavator workshop —
  * filters, bucket teeth, track rollers, V-belts, oils, hoses — with makers, tags, prices, storage
  * locations, some below their minimum stock, and small generated photos for a few. Ids are derived from
  * the part, so a second run adds nothing and leaves parts someone changed (or deleted) since alone.

@@ -175,7 +175,7 @@ async function saveEntry(
 }
 
 /**
- * Logbook entries (issue 7): list and read for every signed-in user, writes for logbook:write (admin,
+ * Logbook entries: list and read for every signed-in user, writes for logbook:write (admin,
  * manager, operator) under the status rules of src/domain/logbook-status.ts, all behind the
  * `betriebstagebuch` flag. Writes go through app.runWrite (Idempotency-Key, If-Match, change cursor).
  */

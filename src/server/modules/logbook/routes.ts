@@ -7,7 +7,7 @@ import { reviewRoutes } from './review-routes';
 import { weatherRoutes } from './weather-routes';
 
 /**
- * The daily operations log, "Betriebstagebuch" (issue 7): configuration, entries with their status
+ * The daily operations log, "Betriebstagebuch": configuration, entries with their status
  * machine, approval, PDF and the weather lookup. Registers the synced collection 'logbook'.
  * Every path lies under /betriebstagebuch…, gated by the `betriebstagebuch` flag (access plugin).
  */

@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 /**
- * E-mail, web push and chat delivery of notifications (issue 9): the queue and its worker, the daily
+ * E-mail, web push and chat delivery of notifications: the queue and its worker, the daily
  * maintenance-due check, and the pieces the routes use. Timers start when the app is ready and stop
  * before it closes (in-flight work is awaited, so the database is never closed under it).
  */

@@ -13,7 +13,7 @@ import { listNotifications, markAllRead, markRead, readerLanguage } from './serv
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };
 
-/** The signed-in user's own notifications (spec §5 Notifications). */
+/** The signed-in user's own notifications. */
 export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   /** Texts come in the reader's chosen language (the app re-renders them when it switches). */

@@ -137,7 +137,7 @@ async function saveReport(
 }
 
 /**
- * POST, PUT and DELETE /api/reports (issue 6 item 2). Writes go through app.runWrite (Idempotency-Key,
+ * POST, PUT and DELETE /api/reports. Writes go through app.runWrite (Idempotency-Key,
  * If-Match, change cursor, `sync` poke). Operating hours reach the excavator only when the report is
  * approved (workflow-routes.ts): a draft must not change a machine its author may not edit. Who may edit
  * or delete follows report-status.ts.

@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import type { WriteContext } from '../../plugins/write';
 
 /*
- * Workflow notifications (issue 6 item 3): a submitted report → managers and admins; an approved or
+ * Workflow notifications: a submitted report → managers and admins; an approved or
  * rejected one → its author. The person acting is never told about their own step. The message key
  * is the event (its texts live in domain/notification-texts); the `type` is the event name the
  * notification channels route to e-mail, push and chat.

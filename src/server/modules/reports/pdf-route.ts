@@ -38,7 +38,7 @@ function fileName(reportDate: string, machine: string | undefined): string {
 
 /**
  * GET /api/reports/{id}/pdf — the report PDF from the shared builder (src/domain/pdf/report.ts), in
- * `?lang=` or the app's default language. 422 while a signature is missing (spec §5), 403 with the
+ * `?lang=` or the app's default language. 422 while a signature is missing, 403 with the
  * spec's message for a user who may not read reports.
  */
 export async function reportPdfRoute(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import { reportWorkflowRoutes } from './workflow-routes';
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
- * Maintenance reports (issue 6): list and read for every user who may read reports, writes and the
+ * Maintenance reports: list and read for every user who may read reports, writes and the
  * workflow per src/domain/report-status.ts, the PDF — all behind the `reports` flag (access plugin).
  * Registers the 'reports' sync collection.
  */

@@ -10,7 +10,7 @@ import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 import { signaturePng } from './signature-png';
 
 /*
- * Demo maintenance reports (issue 6 item 6): five per machine of the demo fleet (at most 12 machines),
+ * Demo maintenance reports: five per machine of the demo fleet (at most 12 machines),
  * spread over the last 90 days and covering every status, with drawn signatures. Ids are derived from
  * machine and slot, so a second run adds nothing and leaves reports someone changed since alone.
  * Without excavators (the fleet step has not run) the step does nothing and says so.

@@ -117,7 +117,7 @@ async function runStep(app: FastifyInstance, request: FastifyRequest, reply: Fas
 }
 
 /**
- * The report workflow (issue 6 item 3), in the logbook's style: PUT /api/reports/{id}/submit,
+ * The report workflow, in the logbook's style: PUT /api/reports/{id}/submit,
  * /approve {signature, managerName?} and /reject {reason, signature?}. The outbox replays them with an
  * Idempotency-Key like any write, so a repeated approval is answered from the stored result.
  */

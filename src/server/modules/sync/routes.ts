@@ -9,7 +9,7 @@ import { HttpError, badRequest } from '../../http-error';
 import { currentChangeSeq } from './cursor';
 
 /**
- * GET /api/sync/pull — the mirror's feed (ARCHITECTURE §6, protocol notes in src/domain/sync.ts).
+ * GET /api/sync/pull — the mirror's feed (protocol notes in src/domain/sync.ts and docs/architecture.md).
  * One REPEATABLE READ snapshot for the whole page: the counter, the retention minimum and every
  * collection's rows are read as of the same instant, so the returned cursor is exact.
  */

@@ -4,7 +4,7 @@ import type { Language } from '@/domain/constants';
 import type { Excavator } from '@/domain/excavator';
 
 /*
- * The excavator PDF in the browser (issue 5 item 4). This module is imported lazily: jsPDF and the
+ * The excavator PDF in the browser. This module is imported lazily: jsPDF and the
  * builder load only when someone downloads a PDF. Fonts come from /fonts (precached by the service
  * worker) and the photo from the upload cache or the device, so it works offline.
  */

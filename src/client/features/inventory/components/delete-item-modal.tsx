@@ -9,7 +9,7 @@ interface DeleteItemModalProps {
   onClose: () => void;
 }
 
-/** Deleting asks first (spec §5). */
+/** Deleting asks first. */
 export function DeleteItemModal({ item, onConfirm, onClose }: DeleteItemModalProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

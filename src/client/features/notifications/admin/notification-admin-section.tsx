@@ -71,7 +71,7 @@ const CHAT_ICONS = {
 };
 
 /**
- * Settings → Notifications (admin, issue 9 §7): switch e-mail, web push and the chat webhooks on,
+ * Settings → Notifications (admin): switch e-mail, web push and the chat webhooks on,
  * enter their settings (secrets are write-only: "configured", replace or remove — never shown), route
  * events to channels, and send a test through each channel.
  */

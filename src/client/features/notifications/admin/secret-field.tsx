@@ -18,7 +18,7 @@ interface SecretFieldProps {
 }
 
 /**
- * A write-only secret (issue 9 §7): the stored value is never shown — only whether one is configured.
+ * A write-only secret: the stored value is never shown — only whether one is configured.
  * Typing replaces it on save, "Remove" deletes it, an empty input keeps it.
  */
 export function SecretField({

@@ -6,7 +6,7 @@ const listSchema = z.array(notificationSchema);
 
 /**
  * `GET /api/notifications`: the signed-in user's notifications, newest first. With `onlyUnread` the
- * array holds every unread one and its length is the unread count (spec §7).
+ * array holds every unread one and its length is the unread count.
  */
 export async function getNotifications(
   options: { onlyUnread?: boolean; signal?: AbortSignal } = {},

@@ -3,7 +3,7 @@ import { SERVICE_WORKER_SCOPE } from '@/domain/service-worker';
 import { apiFetch } from '@/client/api/client';
 
 /**
- * Web push on this device (issue 9 §4). Nothing here runs on page load: the browser is asked for
+ * Web push on this device. Nothing here runs on page load: the browser is asked for
  * permission only from `enablePush`, which a person starts with a click.
  *
  * - `unsupported`: no service worker, PushManager or Notification API (or no worker registered).

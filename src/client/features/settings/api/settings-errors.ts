@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/client/api/client';
 
-/** "Failed to update setting" unless the server said why (spec §8). */
+/** "Failed to update setting" unless the server said why. */
 export function settingsErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError && error.isNetworkError) return t('settings.errors.offline');
   // Field errors show under their fields; the summary stays in the user's language.

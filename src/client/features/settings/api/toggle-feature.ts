@@ -10,7 +10,7 @@ export type ToggleResult = { ok: true } | { ok: false; error: unknown } | { ok: 
 
 /**
  * Switches one feature flag. Navigation and pages follow at once (the shell's store changes before
- * the request); the request sends the whole features map as it stands when its turn comes (spec §7).
+ * the request); the request sends the whole features map as it stands when its turn comes.
  * On failure the settings are reloaded from the server, which puts the switch back.
  */
 export async function toggleFeature(flag: FeatureFlag, on: boolean): Promise<ToggleResult> {

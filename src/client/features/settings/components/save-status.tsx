@@ -10,7 +10,7 @@ export const SAVED_NOTICE_MS = 3000;
 export type SaveStatusState = 'unsaved' | 'pending' | 'saving' | 'saved' | 'all-saved';
 
 /**
- * The editing states of the spec (§4): unsaved (input not saved yet), changes pending (saves waiting
+ * The editing states: unsaved (input not saved yet), changes pending (saves waiting
  * behind the one in flight), saving, saved (just now), all saved.
  */
 export function useSaveStatus(dirty: boolean): SaveStatusState {

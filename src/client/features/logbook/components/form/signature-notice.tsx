@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The creator's signature is the one saved in the profile (spec §5): shown here when there is one;
+ * The creator's signature is the one saved in the profile: shown here when there is one;
  * otherwise the form says so, links to the profile and still lets the entry be saved unsigned.
  */
 export function SignatureNotice({ signature }: { signature: string | null }) {
