@@ -15,6 +15,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppBetriebstagebuchRouteImport } from './routes/_app/betriebstagebuch'
+import { Route as AppDevicesRouteImport } from './routes/_app/devices'
 import { Route as AppExcavatorsRouteImport } from './routes/_app/excavators'
 import { Route as AppInventoryRouteImport } from './routes/_app/inventory'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
@@ -52,6 +53,11 @@ const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
 const AppBetriebstagebuchRoute = AppBetriebstagebuchRouteImport.update({
   id: '/betriebstagebuch',
   path: '/betriebstagebuch',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDevicesRoute = AppDevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
   getParentRoute: () => AppRoute,
 } as any)
 const AppExcavatorsRoute = AppExcavatorsRouteImport.update({
@@ -106,6 +112,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/analytics': typeof AppAnalyticsRoute
   '/betriebstagebuch': typeof AppBetriebstagebuchRoute
+  '/devices': typeof AppDevicesRoute
   '/excavators': typeof AppExcavatorsRoute
   '/inventory': typeof AppInventoryRoute
   '/notifications': typeof AppNotificationsRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/analytics': typeof AppAnalyticsRoute
   '/betriebstagebuch': typeof AppBetriebstagebuchRoute
+  '/devices': typeof AppDevicesRoute
   '/excavators': typeof AppExcavatorsRoute
   '/inventory': typeof AppInventoryRoute
   '/notifications': typeof AppNotificationsRoute
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/analytics': typeof AppAnalyticsRoute
   '/_app/betriebstagebuch': typeof AppBetriebstagebuchRoute
+  '/_app/devices': typeof AppDevicesRoute
   '/_app/excavators': typeof AppExcavatorsRoute
   '/_app/inventory': typeof AppInventoryRoute
   '/_app/notifications': typeof AppNotificationsRoute
@@ -158,6 +167,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/analytics'
     | '/betriebstagebuch'
+    | '/devices'
     | '/excavators'
     | '/inventory'
     | '/notifications'
@@ -173,6 +183,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/analytics'
     | '/betriebstagebuch'
+    | '/devices'
     | '/excavators'
     | '/inventory'
     | '/notifications'
@@ -190,6 +201,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/analytics'
     | '/_app/betriebstagebuch'
+    | '/_app/devices'
     | '/_app/excavators'
     | '/_app/inventory'
     | '/_app/notifications'
@@ -249,6 +261,13 @@ declare module '@tanstack/react-router' {
       path: '/betriebstagebuch'
       fullPath: '/betriebstagebuch'
       preLoaderRoute: typeof AppBetriebstagebuchRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/devices': {
+      id: '/_app/devices'
+      path: '/devices'
+      fullPath: '/devices'
+      preLoaderRoute: typeof AppDevicesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/excavators': {
@@ -321,6 +340,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppAnalyticsRoute: typeof AppAnalyticsRoute
   AppBetriebstagebuchRoute: typeof AppBetriebstagebuchRoute
+  AppDevicesRoute: typeof AppDevicesRoute
   AppExcavatorsRoute: typeof AppExcavatorsRoute
   AppInventoryRoute: typeof AppInventoryRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
@@ -337,6 +357,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppAnalyticsRoute: AppAnalyticsRoute,
   AppBetriebstagebuchRoute: AppBetriebstagebuchRoute,
+  AppDevicesRoute: AppDevicesRoute,
   AppExcavatorsRoute: AppExcavatorsRoute,
   AppInventoryRoute: AppInventoryRoute,
   AppNotificationsRoute: AppNotificationsRoute,

@@ -21,6 +21,7 @@ export type NavKey =
   | 'dispo'
   | 'analytics'
   | 'users'
+  | 'devices'
   | 'settings';
 
 /** Icon names; the client maps them to icon components. */
@@ -34,6 +35,7 @@ export type NavIcon =
   | 'dispo'
   | 'analytics'
   | 'users'
+  | 'devices'
   | 'settings';
 
 export interface NavItem {
@@ -146,6 +148,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     hiddenForRoles: [],
   },
   {
+    key: 'devices',
+    name: 'nav.devices',
+    href: '/devices',
+    icon: 'devices',
+    group: 'admin',
+    featureKey: null,
+    roles: ['admin', 'manager'],
+    hiddenForRoles: [],
+  },
+  {
     key: 'settings',
     name: 'nav.settings',
     href: '/settings',
@@ -227,9 +239,10 @@ export type PageKey = NavKey | 'profile';
  * - `signed-in`: any signed-in user;
  * - `dispo`: roles dispo, admin, manager — others see "Access denied";
  * - `admin`: admin only — others see "Access denied";
+ * - `devices`: whoever may read the devices list (admins, managers) — others see "Access denied";
  * - `admin-registered`: the route exists only for admins — others get "Not Found".
  */
-export type PageAccess = 'signed-in' | 'dispo' | 'admin' | 'admin-registered';
+export type PageAccess = 'signed-in' | 'dispo' | 'admin' | 'admin-registered' | 'devices';
 
 export const PAGE_GUARDS: Record<PageKey, { feature: FeatureFlag | null; access: PageAccess }> = {
   dashboard: { feature: null, access: 'signed-in' },
@@ -241,6 +254,7 @@ export const PAGE_GUARDS: Record<PageKey, { feature: FeatureFlag | null; access:
   dispo: { feature: 'containers', access: 'dispo' },
   analytics: { feature: 'analytics', access: 'signed-in' },
   users: { feature: 'userManagement', access: 'admin-registered' },
+  devices: { feature: null, access: 'devices' },
   settings: { feature: 'settings', access: 'admin' },
   profile: { feature: null, access: 'signed-in' },
 };
@@ -270,6 +284,7 @@ export function pageGate(
     return can(actor, 'dispo:read') ? 'info' : 'denied';
   }
   if (guard.access === 'admin' && !isAdmin(actor)) return 'denied';
+  if (guard.access === 'devices' && !can(actor, 'devices:read')) return 'denied';
   return 'ok';
 }
 

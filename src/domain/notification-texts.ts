@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language } from './constants';
+import { DEVICE_OFFLINE_ALERT_DAYS, DEVICE_SILENT_TEXTS } from './devices';
 import { describeDispoChanges, type DispoChange } from './dispo';
 import { createFormat } from './format';
 import { STOCK_LOW_TEXTS } from './inventory';
@@ -25,6 +26,7 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   'stock.lowMany',
   'maintenance.due',
   'backup.failed',
+  'device.silent',
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 
@@ -288,6 +290,16 @@ export function renderNotification(
           hours: number(Math.abs(hoursUntil), language),
         },
       );
+    }
+    case 'device.silent': {
+      const t = DEVICE_SILENT_TEXTS[language] ?? DEVICE_SILENT_TEXTS.en;
+      const lastSeen = text(p.lastSeen);
+      return fill(t, {
+        user: text(p.user) || '?',
+        waiting: number(p.waiting, language, 0),
+        lastSeen: lastSeen ? createFormat(language).date(lastSeen) : '',
+        days: DEVICE_OFFLINE_ALERT_DAYS,
+      });
     }
     case 'backup.failed': {
       const t = CHANNEL_TEXTS[language] ?? CHANNEL_TEXTS.en;

@@ -41,6 +41,8 @@ export const policies = {
   'settings:read': anySignedIn,
   'settings:write': roleIn('admin'),
   'audit:read': roleIn('admin'),
+  /** Which devices hold unsent work, and since when: who plans and checks the field work. */
+  'devices:read': roleIn('admin', 'manager'),
   /** Backups hold every record and secret of the installation: listing, making and downloading them. */
   'backup:manage': roleIn('admin'),
   /** The AI helpers work on free text of reports and logbook entries: whoever may write those. */

@@ -35,6 +35,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { writePlugin } from './plugins/write';
 import { syncPlugin } from './modules/sync/plugin';
 import { syncRoutes } from './modules/sync/routes';
+import { deviceRoutes, devicesPlugin } from './modules/sync/devices';
 import { excavatorRoutes } from './modules/excavators/routes';
 import { aiRoutes } from './modules/ai/routes';
 import { reportRoutes } from './modules/reports/routes';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(idempotencyPlugin);
   await app.register(writePlugin);
   await app.register(syncPlugin);
+  await app.register(devicesPlugin);
   await app.register(backupsPlugin, { ...options.backups, database: handle });
 
   await app.register(
@@ -144,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationChannelRoutes);
       await api.register(pushRoutes);
       await api.register(syncRoutes);
+      await api.register(deviceRoutes);
       await api.register(excavatorRoutes);
       await api.register(aiRoutes);
       await api.register(reportRoutes);

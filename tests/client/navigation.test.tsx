@@ -31,9 +31,12 @@ describe('navigation filtering (domain)', () => {
       'dispo',
       'analytics',
       'users',
+      'devices',
       'settings',
     ]);
     expect(keys('manager')).not.toContain('users');
+    expect(keys('manager')).toContain('devices');
+    expect(keys('operator')).not.toContain('devices');
     expect(keys('manager')).not.toContain('settings');
   });
 

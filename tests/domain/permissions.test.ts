@@ -40,6 +40,8 @@ const TABLE: Record<Action, Record<Role, boolean>> = {
   'settings:write': all('admin'),
   'audit:read': all('admin'),
   'backup:manage': all('admin'),
+  // devices with unsent work: who plans and checks the field work
+  'devices:read': all('admin', 'manager'),
   'ai:admin': all('admin'),
   'ai:use': all('admin', 'manager', 'operator'),
 };

@@ -8,6 +8,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '@/domain/service-worker';
 import { watchBrowserConnectivity } from './connectivity';
 import { openOfflineDb } from './db';
+import { createDeviceReport, withDeviceReport } from './device-report';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime';
 import { checkPersistentStorage, requestPersistentStorage } from './storage';
@@ -35,9 +36,10 @@ let engine: SyncEngine | null = null;
 /** The app's engine over the device database `fleetpilot`, created on first use. */
 export function getSyncEngine(): SyncEngine {
   if (!engine) {
+    const db = openOfflineDb({ onVersionChange: () => reloadRequiredStore.set(true) });
     engine = createSyncEngine({
-      db: openOfflineDb({ onVersionChange: () => reloadRequiredStore.set(true) }),
-      transport: createFetchTransport(),
+      db,
+      transport: withDeviceReport(createFetchTransport(), createDeviceReport({ db })),
       getUser: () => sessionStore.getState().user,
       getToken: getStoredToken,
     });

@@ -438,6 +438,21 @@ export const RECIPES: Record<string, TableRecipe> = {
       },
     ],
   },
+  devices: {
+    rows: () => [
+      {
+        device_id: '01900000-0000-7000-8000-000000000a01',
+        user_id: IDS.operator,
+        last_seen_at: LATER,
+        waiting: 3,
+        oldest_waiting_at: AT,
+        app_version: '1.0.0',
+        persistent: true,
+        alerted_at: null,
+        created_at: AT,
+      },
+    ],
+  },
   record_field_changes: {
     rows: () => [
       {

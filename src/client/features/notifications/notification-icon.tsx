@@ -5,6 +5,7 @@ import {
   IconClipboardText,
   IconClipboardX,
   IconDatabaseExclamation,
+  IconDeviceTablet,
   IconNotebook,
   IconPackage,
   IconTool,
@@ -23,6 +24,7 @@ const BY_TYPE: Record<string, [Icon, MantineColor]> = {
   'dispo.published': [IconTruck, 'teal'],
   'dispo.changed': [IconTruck, 'teal'],
   'backup.failed': [IconDatabaseExclamation, 'red'],
+  'device.silent': [IconDeviceTablet, 'orange'],
 };
 
 /** The icon of a notification's event type (a bell for types it does not know). */

@@ -3,6 +3,7 @@ import {
   IconBell,
   IconChartBar,
   IconClipboardCheck,
+  IconDeviceTablet,
   IconLayoutDashboard,
   IconNotebook,
   IconPackage,
@@ -23,5 +24,6 @@ export const NAV_ICONS: Record<NavIcon, Icon> = {
   dispo: IconTruckDelivery,
   analytics: IconChartBar,
   users: IconUsers,
+  devices: IconDeviceTablet,
   settings: IconSettings,
 };
