@@ -23,23 +23,33 @@ export function FakeSignatureCanvas({
   ref,
   label,
   onDrawnChange,
+  describedBy,
 }: {
   ref?: Ref<SignatureCanvasHandle>;
   label: string;
   onDrawnChange?: (drawn: boolean) => void;
+  describedBy?: string;
 }) {
   const [drawn, setDrawn] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
   useImperativeHandle(ref, () => ({
     clear: () => {
       setDrawn(false);
+      setTyped(null);
       onDrawnChange?.(false);
     },
-    isEmpty: () => !drawn,
-    toDataURL: () => (drawn ? PNG : ''),
+    isEmpty: () => !drawn && !typed,
+    toDataURL: () => (drawn || typed ? PNG : ''),
+    writeName: (name: string) => {
+      setTyped(name);
+      onDrawnChange?.(true);
+    },
   }));
   return (
     <button
       type="button"
+      aria-describedby={describedBy}
+      data-typed={typed ?? undefined}
       onClick={() => {
         setDrawn(true);
         onDrawnChange?.(true);

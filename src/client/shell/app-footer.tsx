@@ -43,7 +43,7 @@ export function AppFooter() {
             {t('footer.quickLinks')}
           </Text>
           {links.map((item) => (
-            <Anchor key={item.key} component={Link} to={item.href} size="sm">
+            <Anchor key={item.key} component={Link} to={item.href} size="sm" className="tap-target">
               {t(FOOTER_LABELS[item.key] ?? item.name)}
             </Anchor>
           ))}

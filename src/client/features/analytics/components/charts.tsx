@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
+import { CategoryTick, CATEGORY_AXIS_WIDTH } from './axis-label';
 import { CHART_HEIGHT, type ChartSpec } from './chart-spec';
 
 /*
@@ -26,7 +27,7 @@ export default function AnalyticsChart({ kind, data, dataKey, series, valueForma
         {...common}
         h={Math.max(CHART_HEIGHT, data.length * 36 + 40)}
         orientation="vertical"
-        yAxisProps={{ width: 140 }}
+        yAxisProps={{ width: CATEGORY_AXIS_WIDTH, tick: CategoryTick, interval: 0 }}
         gridAxis="x"
       />
     );

@@ -29,7 +29,7 @@ export function Tile({ title, hint, link, testId, children }: TileProps) {
             ) : null}
           </Stack>
           {link ? (
-            <TileLink href={link.href} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <TileLink href={link.href} size="sm" className="tap-target" style={{ whiteSpace: 'nowrap' }}>
               {link.label}
             </TileLink>
           ) : null}

@@ -43,6 +43,18 @@ const PRICE = { textAlign: 'right' } as const;
 const TAGS = { overflow: 'hidden' } as const;
 /** A cell of the fixed-width layout that cuts long text with an ellipsis (the title shows all of it). */
 const CLIP = ELLIPSIS;
+/*
+ * Storage places are several words ("Hauptlager Regal A-12"): they wrap onto a second line of the row
+ * instead of ending in an ellipsis, and only a third line would be cut.
+ */
+const LOCATION = {
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'break-word',
+  lineHeight: 1.3,
+} as const;
 
 interface RowProps extends Pick<
   InventoryListProps,
@@ -113,8 +125,10 @@ const InventoryTableRow = memo(function InventoryTableRow({
       <td className={TD_CLASS} style={CLIP} title={item.type ?? undefined}>
         {item.type ?? '—'}
       </td>
-      <td className={LOCATION_TD_CLASS} style={CLIP} title={item.location ?? undefined}>
-        {item.location ?? '—'}
+      <td className={LOCATION_TD_CLASS} title={item.location ?? undefined}>
+        <span style={LOCATION} data-testid="inventory-location">
+          {item.location ?? '—'}
+        </span>
       </td>
       <td className={TAGS_TD_CLASS} style={TAGS}>
         <TagList tags={item.tags} max={2} />

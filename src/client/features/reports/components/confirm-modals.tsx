@@ -115,6 +115,7 @@ export function ApproveModal({
         <SignatureField
           ref={signature}
           label={t('reports.fields.managerSignature')}
+          signerName={name}
           error={error}
           onChange={(signed) => signed && setError(null)}
         />

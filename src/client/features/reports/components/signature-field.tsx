@@ -1,6 +1,8 @@
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { IconSignature } from '@tabler/icons-react';
+import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/client/i18n/use-format';
 import { META_KEYS, useMetaValue } from '@/client/offline';
 import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
 
@@ -17,9 +19,16 @@ interface SignatureFieldProps {
   onChange?: (signed: boolean) => void;
   error?: string | null;
   disabled?: boolean;
+  /** Who signs here (the name field of the form): named in the caption and written by "sign with my name". */
+  signerName?: string;
 }
 
-/** A signature: keeps an existing one, or a pad to draw on (or the profile's saved signature). */
+/**
+ * A signature: keeps an existing one, or a pad to draw on (or the profile's saved signature). A drawing
+ * is invisible to a screen reader and impossible from the keyboard, so once signed a caption says who
+ * signed and when (the pad is described by it), and "sign with my name" writes the signer's name into
+ * the pad instead of a drawing.
+ */
 export function SignatureField({
   ref,
   label,
@@ -27,8 +36,13 @@ export function SignatureField({
   onChange,
   error,
   disabled,
+  signerName = '',
 }: SignatureFieldProps) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const captionId = useId();
+  const [signedAt, setSignedAt] = useState<Date | null>(null);
+  const name = signerName.trim();
   const canvas = useRef<SignatureCanvasHandle>(null);
   const saved = useMetaValue<string | null>(META_KEYS.profileSignature);
   const [kept, setKept] = useState<string | null>(initial);
@@ -69,12 +83,21 @@ export function SignatureField({
               ref={canvas}
               label={label}
               height={180}
+              describedBy={captionId}
               onDrawnChange={(next) => {
                 setDrawn(next);
+                setSignedAt(next ? new Date() : null);
                 onChange?.(next);
               }}
             />
           </Paper>
+          <Text size="sm" id={captionId} aria-live="polite" data-testid="signature-caption">
+            {signedAt
+              ? name
+                ? t('reports.signature.signedBy', { name, time: format.dateTime(signedAt) })
+                : t('reports.signature.signedAt', { time: format.dateTime(signedAt) })
+              : t('reports.signature.missing')}
+          </Text>
           <Group gap="xs">
             <Button
               variant="default"
@@ -83,10 +106,21 @@ export function SignatureField({
               onClick={() => {
                 canvas.current?.clear();
                 setDrawn(false);
+                setSignedAt(null);
                 onChange?.(false);
               }}
             >
               {t('reports.signature.clear')}
+            </Button>
+            <Button
+              variant="default"
+              size="compact-md"
+              leftSection={<IconSignature size={16} />}
+              disabled={disabled || !name}
+              title={name ? undefined : t('reports.signature.nameFirst')}
+              onClick={() => canvas.current?.writeName(name)}
+            >
+              {t('reports.signature.withName')}
             </Button>
             {saved ? (
               <Button

@@ -127,6 +127,7 @@ export function ReportForm({
             ref={signature}
             label={t('reports.fields.operatorSignature')}
             initial={report?.operatorSignature ?? null}
+            signerName={form.values.operatorName}
             onChange={(next) => {
               setSigned(next);
               if (next) setSignatureError(null);
