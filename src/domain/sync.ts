@@ -52,6 +52,11 @@ export const SYNC_TOMBSTONE_RETENTION_DAYS = 30;
 export const IDEMPOTENCY_RETENTION_DAYS = 90;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/**
+ * On a PATCH answer that merged changes of other people made since its If-Match: the name of the last
+ * of them (URI-encoded, as names are not ASCII), so the device can say whose work joined its own.
+ */
+export const MERGED_FROM_HEADER = 'fleetpilot-merged-from';
 /** Seconds a client waits before retrying a key that is still in flight. */
 export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
 

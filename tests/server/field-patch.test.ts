@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Excavator } from '@/domain/excavator';
+import { MERGED_FROM_HEADER } from '@/domain/sync';
 import { createUser, type TestApp } from './helpers';
 import { auth, createExcavatorTestApp, excavatorBody, multipart, PNG } from './sync-fixtures';
 
@@ -44,6 +45,26 @@ describe('PATCH /api/excavators/{id}', () => {
     expect(row.engineNumber).toBe('E-2');
     expect(row.version).toBe(e.version + 2);
     expect(b.headers.etag).toBe(`"${row.version}"`);
+  });
+
+  it('names the other person whose changes since the base were merged in', async () => {
+    const other = await createUser(t, { username: 'patch-Łukasz', role: 'Manager' });
+    const e = await create('p-merged', { notes: 'old', engineNumber: 'E-1' });
+    const a = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/excavators/${e.id}`,
+      payload: { notes: 'from Łukasz' },
+      headers: { ...auth(other.token), 'if-match': `"${e.version}"` },
+    });
+    expect(a.statusCode).toBe(200);
+    // Nothing happened since its own base: nobody to name.
+    expect(a.headers[MERGED_FROM_HEADER]).toBeUndefined();
+    const b = await patch(e.id, e.version, { engineNumber: 'E-2' });
+    expect(b.statusCode).toBe(200);
+    expect(decodeURIComponent(String(b.headers[MERGED_FROM_HEADER]))).toBe('patch-Łukasz');
+    // Built on the current version: nothing was merged.
+    const c = await patch(e.id, b.json<Excavator>().version, { engineNumber: 'E-3' });
+    expect(c.headers[MERGED_FROM_HEADER]).toBeUndefined();
   });
 
   it('answers 409 naming only the overlapping field and applies the others', async () => {

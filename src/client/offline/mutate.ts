@@ -1,5 +1,5 @@
 import { deepEqual } from '@/domain/merge';
-import { collectionUrl, type SyncCollection } from './collections';
+import { collectionUrl, COLLECTIONS, type SyncCollection } from './collections';
 import { isoAt, type EngineContext } from './context';
 import { labelOf, stripSync } from './rows';
 import {
@@ -27,6 +27,12 @@ export interface WriteOptions {
    * Without it, fields equal to the record here are left out.
    */
   base?: Readonly<Record<string, unknown>>;
+  /**
+   * The server version the form was opened on. The change is sent with `If-Match` of it, so a field
+   * someone else changed after the form opened (and a pull brought in meanwhile) is still seen as
+   * changed on both sides by the server, not silently overwritten.
+   */
+  baseVersion?: number;
 }
 
 export interface CallOptions {
@@ -108,9 +114,9 @@ export async function createRecord(
 }
 
 /**
- * Changes fields of a record here and queues `PATCH /api/<collection>/{id}` (or PUT where the API has
- * no PATCH). The entry keeps only the changed fields; the request is built when sent (`patchPayload`,
- * `updatePayload`), on the version it then builds on.
+ * Changes fields of a record here and queues `PATCH /api/<collection>/{id}` with `If-Match` of the
+ * version the change was made on (PUT where the API has no PATCH). The entry keeps only the changed
+ * fields; the request is built when sent (`patchPayload`, `updatePayload`).
  */
 export async function updateRecord(
   ctx: EngineContext,
@@ -139,17 +145,20 @@ export async function updateRecord(
       updatedBy: userId,
       _sync: 'pending',
     };
+    // A form opened on an older version than the row now holds builds on that older version; never on
+    // a newer one than the row knows.
+    const baseVersion = Math.min(options.baseVersion ?? row.version, row.version);
     const entry = newEntry(ctx, {
       collection,
       recordId: id,
       kind: 'update',
-      // PUT with the record rebuilt at send (`updatePayload`); replay also sends an entry queued as
-      // PATCH as a field-level PATCH (`patchPayload`).
-      method: 'PUT',
+      // A field-level PATCH (`patchPayload`): the server merges the fields with what changed there since
+      // If-Match. A collection without PATCH gets a PUT of the record rebuilt at send (`updatePayload`).
+      method: COLLECTIONS[collection].patchKeys ? 'PATCH' : 'PUT',
       url: collectionUrl(collection, id),
       body: buildBody({ ...fields, ...options.sendOnly }, parts, options.multipart),
       ifMatch: true,
-      baseVersion: row.version,
+      baseVersion,
       baseRecord: stripSync(row),
       label: options.label ?? labelOf(next),
     });

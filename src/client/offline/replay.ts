@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_RETENTION_DAYS,
   IDEMPOTENT_REPLAYED_HEADER,
+  MERGED_FROM_HEADER,
   versionTag,
 } from '@/domain/sync';
 import { acknowledge, bodyData, handleStaleWrite, rememberGone, type CurrentRecord } from './acknowledge';
@@ -10,6 +11,7 @@ import { collectionUrl, COLLECTIONS, patchPayload, updatePayload } from './colle
 import { backoffDelay, parseRetryAfter } from './backoff';
 import { send, type EngineContext } from './context';
 import { buildFormData } from './files';
+import { noteMerged } from './merged';
 import { recordKey } from './rows';
 import { errorDetails, errorMessage, type TransportRequest, type TransportResponse } from './transport';
 import type { OutboxEntry } from './types';
@@ -111,6 +113,17 @@ function isTransientStatus(status: number): boolean {
   return status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
+/** The other person a PATCH merged with, as the server named them. */
+function mergedFromHeader(response: TransportResponse): string | null {
+  const raw = response.headers.get(MERGED_FROM_HEADER);
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 async function classify(
   ctx: EngineContext,
   entry: OutboxEntry,
@@ -118,6 +131,7 @@ async function classify(
 ): Promise<SendOutcome | 'resend'> {
   const { status } = response;
   if (status >= 200 && status < 300) {
+    await noteMerged(ctx, entry, response.body, mergedFromHeader(response));
     await acknowledge(ctx, entry, response.body, await currentRecord(ctx, entry, response));
     return { kind: 'sent' };
   }

@@ -18,14 +18,16 @@ afterEach(async () => {
 const entry = async () => (await h.db.outbox.orderBy('seq').first())!;
 const serverFields = () => h.server.rows.get(id)!.fields;
 
-describe('409: three-way merge', () => {
-  it('merges disjoint changes and resends on top of the server version', async () => {
+describe('field-level PATCH: only true overlaps conflict', () => {
+  it('merges disjoint changes on the server in one request', async () => {
     await h.engine.updateRecord('excavators', id, { location: 'Yard 2' });
     h.server.editAsOther(id, { notes: 'theirs' });
     expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
-    const [stale, resend] = h.server.requests;
-    expect(stale!.headers['if-match']).toBe('"1"');
-    expect(resend!.headers['if-match']).toBe('"2"');
+    const [patch, ...rest] = h.server.requests.filter((r) => r.method !== 'GET');
+    expect(rest).toEqual([]);
+    expect(patch).toMatchObject({ method: 'PATCH' });
+    expect(patch!.headers['if-match']).toBe('"1"');
+    expect(JSON.parse(patch!.body as string)).toEqual({ location: 'Yard 2' });
     expect(serverFields()).toMatchObject({ location: 'Yard 2', notes: 'theirs', name: 'A' });
     expect(await h.db.excavators.get(id)).toMatchObject({ version: 3, location: 'Yard 2', notes: 'theirs' });
     expect(h.server.rows.get(id)!.version).toBe(3);
@@ -40,7 +42,10 @@ describe('409: three-way merge', () => {
     expect(conflicted.conflict!.fields).toEqual([
       { field: 'location', base: 'Yard 1', mine: 'mine', theirs: 'theirs' },
     ]);
-    expect(conflicted.error).toBe('This record was changed by someone else in the meantime');
+    expect(conflicted.error).toBe('Some fields were changed by someone else in the meantime');
+    // My other field went through with the 409; only the overlap waits.
+    expect(serverFields()).toMatchObject({ location: 'theirs', notes: 'my note', status: 'maintenance' });
+    expect(conflicted.body).toEqual({ type: 'json', data: { location: 'mine' } });
     // The local row shows the server's disjoint change at once; the conflicting field keeps mine.
     expect(await h.db.excavators.get(id)).toMatchObject({
       location: 'mine',
@@ -48,14 +53,19 @@ describe('409: three-way merge', () => {
       notes: 'my note',
     });
 
+    h.server.requests = [];
     await h.engine.resolveConflict(conflicted.seq!, { location: 'mine' });
     await h.engine.replay();
     expect(await h.db.outbox.count()).toBe(0);
+    // "Keep mine" sends only the conflicting field, on the version the 409 answered.
+    const [resend] = h.server.requests.filter((r) => r.method !== 'GET');
+    expect(resend!.headers['if-match']).toBe('"3"');
+    expect(JSON.parse(resend!.body as string)).toEqual({ location: 'mine' });
     expect(serverFields()).toMatchObject({ location: 'mine', notes: 'my note', status: 'maintenance' });
     expect(await h.db.excavators.get(id)).toMatchObject({
       location: 'mine',
       status: 'maintenance',
-      version: 3,
+      version: 4,
     });
   });
 

@@ -1,5 +1,7 @@
 import type { TransportRequest, TransportResponse } from '@/client/offline/transport';
 import { COLLECTIONS } from '@/client/offline/collections';
+import { MERGED_FROM_HEADER } from '@/domain/sync';
+import { FIELD_RULES, planPatch } from '@/domain/field-merge';
 import { parseVersionTag } from '@/domain/sync';
 
 /*
@@ -7,6 +9,9 @@ import { parseVersionTag } from '@/domain/sync';
  * src/server/modules/sync, src/server/modules/excavators): versions, Idempotency-Key store
  * (failures are not stored), If-Match, tombstones, the pull cursor with 410 after a purge. It serves
  * /api/excavators and GET /api/sync/pull, and injects faults: offline, lost responses, 5xx, 429.
+ * PATCH merges per field like src/server/modules/sync/patch.ts: every version keeps which fields it
+ * changed and their value before (the server's `record_field_changes`), and the shared `planPatch`
+ * decides; a partial 409 is an answer the handler returns, so it is stored under its key as well.
  */
 
 const FIELDS = COLLECTIONS.excavators.updateFields!;
@@ -21,6 +26,10 @@ export interface ServerRow {
   deletedAt: string | null;
   seq: number;
   fields: Record<string, unknown>;
+  /** Per version above 1: the fields it changed and their value before. */
+  history: Array<{ version: number; field: string; old: unknown }>;
+  /** The user behind each version, to tell who a PATCH merged with. */
+  authors: Map<number, string>;
 }
 
 export type Fault = 'network-before' | 'lost-response' | 'http500' | 'http429' | 'http503' | 'in-flight';
@@ -48,6 +57,16 @@ const json = (status: number, body: unknown, extra?: Record<string, string>): Tr
 
 const error = (status: number, code: string, message: string, details?: unknown) =>
   json(status, { message, code, ...(details === undefined ? {} : { details }) });
+
+function bodyOf(request: TransportRequest): Record<string, unknown> {
+  if (typeof request.body === 'string') return JSON.parse(request.body) as Record<string, unknown>;
+  // A multipart PATCH carries the changed fields as JSON in its `patch` part.
+  if (request.body instanceof FormData) {
+    const patch = request.body.get('patch');
+    if (typeof patch === 'string') return JSON.parse(patch) as Record<string, unknown>;
+  }
+  return {};
+}
 
 export class FakeServer {
   rows = new Map<string, ServerRow>();
@@ -79,8 +98,25 @@ export class FakeServer {
   }
 
   api(row: ServerRow) {
-    const { seq: _seq, fields, ...meta } = row;
+    const { seq: _seq, fields, history: _history, authors: _authors, ...meta } = row;
     return { ...meta, ...fields };
+  }
+
+  /** Writes new field values as the next version, recording what each changed field was before. */
+  private change(row: ServerRow, next: Record<string, unknown>, userId: string): Record<string, unknown> {
+    const introduced = Object.fromEntries(
+      Object.entries(next).filter(([f, v]) => JSON.stringify(v) !== JSON.stringify(row.fields[f])),
+    );
+    if (Object.keys(introduced).length === 0) return introduced;
+    row.version++;
+    for (const field of Object.keys(introduced))
+      row.history.push({ version: row.version, field, old: row.fields[field] });
+    row.fields = { ...row.fields, ...introduced };
+    row.updatedAt = this.stamp();
+    row.updatedBy = userId;
+    row.authors.set(row.version, userId);
+    row.seq = ++this.seq;
+    return introduced;
   }
 
   live(): ServerRow[] {
@@ -91,11 +127,7 @@ export class FakeServer {
   editAsOther(id: string, changes: Record<string, unknown>, userId = 'other'): boolean {
     const row = this.rows.get(id);
     if (!row || row.deletedAt) return false;
-    Object.assign(row.fields, changes);
-    row.version++;
-    row.updatedAt = this.stamp();
-    row.updatedBy = userId;
-    row.seq = ++this.seq;
+    this.change(row, { ...row.fields, ...changes }, userId);
     return true;
   }
 
@@ -126,6 +158,8 @@ export class FakeServer {
       deletedAt: null,
       seq: ++this.seq,
       fields: Object.fromEntries(FIELDS.map((f) => [f, given[f] ?? null])),
+      history: [],
+      authors: new Map([[1, userId]]),
     };
     this.rows.set(id, row);
     return row;
@@ -181,8 +215,7 @@ export class FakeServer {
         ? json(200, this.api(row))
         : error(404, 'NOT_FOUND', 'Excavator not found');
     }
-    const body =
-      typeof request.body === 'string' ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    const body = bodyOf(request);
     const key = request.headers['idempotency-key'] ?? null;
     const fingerprint = `${request.method} ${request.url} ${JSON.stringify(body)}`;
     if (key) {
@@ -199,7 +232,7 @@ export class FakeServer {
       }
     }
     const result = this.write(request, userId, id, body, key);
-    if (key && result.status < 400)
+    if (key && (result.status < 400 || (request.method === 'PATCH' && result.status === 409)))
       this.idempotency.set(`${userId}:${key}`, { fingerprint, status: result.status, body: result.body });
     return result;
   }
@@ -265,6 +298,8 @@ export class FakeServer {
         deletedAt: null,
         seq: ++this.seq,
         fields,
+        history: [],
+        authors: new Map([[1, userId]]),
       };
       this.rows.set(newId, row);
       log(newId, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)), true);
@@ -282,18 +317,12 @@ export class FakeServer {
       if (typeof body.name !== 'string' || !body.name.trim())
         return error(400, 'VALIDATION_FAILED', 'Name is required');
       const next = Object.fromEntries(FIELDS.map((f) => [f, body[f] ?? null]));
-      const introduced = Object.fromEntries(
-        Object.entries(next).filter(([f, v]) => JSON.stringify(v) !== JSON.stringify(row.fields[f])),
-      );
+      const introduced = this.change(row, next, userId);
       if (Object.keys(introduced).length === 0) return json(200, this.api(row));
-      row.fields = next;
-      row.version++;
-      row.updatedAt = this.stamp();
-      row.updatedBy = userId;
-      row.seq = ++this.seq;
       log(row.id, introduced);
       return json(200, this.api(row), { etag: `"${row.version}"` });
     }
+    if (request.method === 'PATCH' && id) return this.patch(row, userId, expected, body, log);
     if (request.method === 'DELETE' && id) {
       if (!row) return error(404, 'NOT_FOUND', 'Excavator not found');
       if (row.deletedAt) return json(200, this.api(row));
@@ -311,6 +340,66 @@ export class FakeServer {
       return json(200, this.api(row));
     }
     return error(404, 'NOT_FOUND', 'Not found');
+  }
+
+  /**
+   * `PATCH /api/excavators/{id}` with `If-Match: "<base>"`: a sent field the server did not change
+   * since the base is applied; one changed there merges by its rule; only a true overlap is named in a
+   * 409, which still writes every other field.
+   */
+  private patch(
+    row: ServerRow | undefined,
+    userId: string,
+    base: number | null,
+    body: Record<string, unknown>,
+    log: (recordId: string, introduced: Record<string, unknown>) => void,
+  ): TransportResponse {
+    if (!row || row.deletedAt) return error(404, 'NOT_FOUND', 'Excavator not found');
+    const unknown = Object.keys(body).filter((field) => !FIELDS.includes(field));
+    if (unknown.length > 0) return error(400, 'VALIDATION_FAILED', `Unknown fields: ${unknown.join(', ')}`);
+    if ('name' in body && (typeof body.name !== 'string' || !body.name.trim()))
+      return error(400, 'VALIDATION_FAILED', 'Name is required');
+    const since = new Map<string, unknown>();
+    if (base !== null && base < row.version) {
+      for (const change of row.history)
+        if (change.version > base && !since.has(change.field)) since.set(change.field, change.old);
+    }
+    const plan = planPatch(
+      row.fields,
+      body,
+      (field) => (since.has(field) ? { changed: true, base: since.get(field) } : { changed: false }),
+      FIELD_RULES.excavators,
+    );
+    const before = row.version;
+    const introduced = this.change(row, { ...row.fields, ...plan.apply }, userId);
+    if (Object.keys(introduced).length > 0) log(row.id, introduced);
+    const headers: Record<string, string> = { etag: `"${row.version}"` };
+    const others = this.mergedFrom(row, base, before, userId);
+    if (others) headers[MERGED_FROM_HEADER] = encodeURIComponent(others);
+    if (plan.conflicts.length === 0) return json(200, this.api(row), headers);
+    const current = this.api(row);
+    return json(
+      409,
+      {
+        message: 'Some fields were changed by someone else in the meantime',
+        code: 'CONFLICT',
+        conflicts: plan.conflicts,
+        current,
+        merged: plan.merged,
+        details: { reason: 'fields', conflicts: plan.conflicts, current, merged: plan.merged },
+      },
+      headers,
+    );
+  }
+
+  /** The last other person who changed the record after `base` (up to `before`), as the server names them. */
+  private mergedFrom(row: ServerRow, base: number | null, before: number, userId: string): string | null {
+    if (base === null) return null;
+    for (let version = before; version > base; version--) {
+      const author = row.authors.get(version);
+      if (author && author !== userId) return author;
+    }
+    return null;
   }
 
   private pull(url: URL): TransportResponse {

@@ -37,8 +37,11 @@ export interface Harness {
   dispose(): Promise<void>;
 }
 
-export function createHarness(options: { locks?: LockManagerLike | null; userId?: string } = {}): Harness {
-  const server = new FakeServer();
+export function createHarness(
+  options: { locks?: LockManagerLike | null; userId?: string; server?: FakeServer } = {},
+): Harness {
+  // Several devices (harnesses) may share one server.
+  const server = options.server ?? new FakeServer();
   const name = `fleetpilot-test-${++databases}-${Math.random().toString(36).slice(2)}`;
   const tabs: OfflineDb[] = [];
   const h = {

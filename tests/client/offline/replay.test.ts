@@ -31,14 +31,11 @@ describe('replay', () => {
     expect(post).toMatchObject({ method: 'POST', url: '/api/excavators' });
     expect(post!.headers['idempotency-key']).toBeTruthy();
     expect(post!.headers['if-match']).toBeUndefined();
-    expect(put).toMatchObject({ method: 'PUT', url: `/api/excavators/${a.id}` });
+    expect(put).toMatchObject({ method: 'PATCH', url: `/api/excavators/${a.id}` });
     // The update built on the create's answer (version 1) once it was acknowledged.
     expect(put!.headers['if-match']).toBe('"1"');
-    expect(JSON.parse(put!.body as string)).toMatchObject({
-      name: 'A',
-      model: 'CAT 320',
-      location: 'Yard 1',
-    });
+    // Only the changed field travels.
+    expect(JSON.parse(put!.body as string)).toEqual({ location: 'Yard 1' });
     expect(await h.db.outbox.count()).toBe(0);
     const row = await h.db.excavators.get(a.id);
     expect(row).toMatchObject({ version: 2, location: 'Yard 1' });
@@ -55,7 +52,7 @@ describe('replay', () => {
     const result = await h.engine.replay();
     expect(result).toMatchObject({ status: 'done', sent: 1 });
     expect(writes().map((r) => `${r.method} ${r.url}`)).toEqual([
-      `PUT /api/excavators/${a.id}`,
+      `PATCH /api/excavators/${a.id}`,
       'POST /api/excavators',
     ]);
     expect(await states()).toEqual(['update:failed', 'update:waiting']);

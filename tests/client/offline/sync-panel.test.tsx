@@ -72,7 +72,7 @@ describe('Sync panel', () => {
     expect(failed).toHaveTextContent('Changed excavator “Bravo”');
     expect(within(failed).getByTestId('entry-message')).toHaveTextContent('Name is required');
     expect(within(section(/^Conflicts/)).getByRole('listitem')).toHaveTextContent(
-      'This record was changed by someone else in the meantime',
+      'Some fields were changed by someone else in the meantime',
     );
     expect(within(section(/^Waiting/)).getByRole('listitem')).toHaveTextContent('New excavator “Charlie”');
     expect(screen.getByTestId('other-users')).toHaveTextContent(

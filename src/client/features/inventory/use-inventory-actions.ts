@@ -95,8 +95,11 @@ export function useInventoryActions(pending: ReadonlySet<string>) {
       const { quantity, ...rest } = fields;
       const patch: Record<string, unknown> = { ...rest };
       if (photo.remove && !photo.file) patch.photo = null;
+      // `item` is the record as the dialog opened on it: only what differs from it is sent.
       await engine.updateRecord('inventory', item.id, patch, {
         label: fields.name,
+        base: item,
+        baseVersion: item.version,
         ...(photo.file ? { files: { photo: photo.file } } : {}),
         ...(photo.remove && !photo.file ? { sendOnly: { removePhoto: true } } : {}),
       });

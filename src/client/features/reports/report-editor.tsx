@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@/domain/report';
 import type { User } from '@/domain/user';
@@ -23,6 +24,8 @@ interface ReportEditorProps {
 /** New report / edit report: the form, saved through the offline engine. */
 export function ReportEditor({ report, categories, me, writes, onDone }: ReportEditorProps) {
   const { t } = useTranslation();
+  // The report as the editor opened on it; the live row may move on while the form is open.
+  const [openedOn] = useState(report);
   const own = report && report.checklistItems.length > 0 ? report.checklistItems : categories;
   return (
     <>
@@ -51,7 +54,7 @@ export function ReportEditor({ report, categories, me, writes, onDone }: ReportE
             onSave={async (payload, submit) => {
               let id: string;
               try {
-                id = await writes.save(payload, report);
+                id = await writes.save(payload, openedOn ?? report);
               } catch (error) {
                 console.error(error);
                 notifications.show({

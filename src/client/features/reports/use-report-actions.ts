@@ -31,7 +31,13 @@ export function reportActions(engine: SyncEngine, me: User, label: (report: Repo
         );
         return row.id;
       }
-      await engine.updateRecord('reports', existing.id, { ...payload, status }, { label: label(payload) });
+      // `existing` is the report as the editor opened on it: only what differs from it is sent.
+      await engine.updateRecord(
+        'reports',
+        existing.id,
+        { ...payload, status },
+        { label: label(payload), base: existing, baseVersion: existing.version },
+      );
       return existing.id;
     },
 

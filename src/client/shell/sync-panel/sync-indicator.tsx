@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutboxSummary, useSyncStatus } from '@/client/offline/hooks';
 import { useStorageHealth } from '@/client/offline/storage';
 import { signOut, useSession } from '../session/session-store';
+import { MergedNotices } from './merged-notices';
 import { SignOutGuardModal } from './sign-out-guard';
 import { SyncNotices } from './sync-notices';
 import { SyncPanel } from './sync-panel';
@@ -66,6 +67,7 @@ export function SyncIndicator() {
         <SyncPanel onSignInAgain={signInAgain} />
       </Drawer>
       <SyncNotices pending={pending} onSignInAgain={signInAgain} />
+      <MergedNotices userId={user?.id ?? null} />
       <SignOutGuardModal />
     </>
   );

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FIELD_RULES, planPatch, type PatchPlan } from '@/domain/field-merge';
 import type { Action } from '@/domain/permissions';
-import { versionTag, type SyncCollectionName } from '@/domain/sync';
+import { MERGED_FROM_HEADER, versionTag, type SyncCollectionName } from '@/domain/sync';
 import type { Executor } from '../../db/client';
-import { recordFieldChanges } from '../../db/schema';
+import { recordFieldChanges, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http-error';
 import { readImageParts, type UploadedImage } from '../../plugins/uploads';
 import { multipartFingerprintBody, readIfMatch, type WriteContext } from '../../plugins/write';
@@ -165,6 +165,24 @@ export async function readPatchInput(
 
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
+/**
+ * Who last changed the record after the PATCH's base, when that was someone else: their name goes back
+ * with the answer so the device can tell its user whose work joined theirs.
+ */
+async function mergedFrom(
+  executor: Executor,
+  row: { version: number; updatedBy?: string | null },
+  base: number | null,
+  userId: string | undefined,
+): Promise<string | null> {
+  if (base === null || base >= row.version || !row.updatedBy || row.updatedBy === userId) return null;
+  const [user] = await executor
+    .select({ name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, row.updatedBy));
+  return user ? user.name?.trim() || user.username : null;
+}
+
 export function registerPatchRoute<TRow extends { version: number; deletedAt: Date | null }, TApi>(
   app: FastifyInstance,
   spec: PatchSpec<TRow, TApi>,
@@ -214,7 +232,9 @@ export function registerPatchRoute<TRow extends { version: number; deletedAt: Da
             ? await spec.update(w, request, existing, { ...current, ...plan.apply }, input.extras)
             : existing;
         const api = row === existing ? currentApi : await spec.toApi(w.tx, row);
-        const headers = { etag: versionTag(row.version) };
+        const headers: Record<string, string> = { etag: versionTag(row.version) };
+        const others = await mergedFrom(w.tx, existing, base, request.user?.id);
+        if (others) headers[MERGED_FROM_HEADER] = encodeURIComponent(others);
         if (plan.conflicts.length === 0) return { status: 200, body: api, headers };
         // The fields that did not overlap are written (above); the answer names only the overlaps.
         const body: PatchConflictBody<TApi> = {

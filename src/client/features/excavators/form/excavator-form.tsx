@@ -32,6 +32,15 @@ function filesOf(media: MediaState): Record<string, Blob | Blob[]> {
   return files;
 }
 
+/** The form's starting point as record fields; a stored row the form cannot read leaves the row as base. */
+function openedRecord(excavator: ExcavatorRecord): { base?: Record<string, unknown>; baseVersion: number } {
+  try {
+    return { base: toRecordFields(excavatorFormValues(excavator)), baseVersion: excavator.version };
+  } catch {
+    return { baseVersion: excavator.version };
+  }
+}
+
 /** Stored images to drop: sent with the update, applied by the server (then pulled back). */
 function removals(media: MediaState): Record<string, unknown> {
   return {
@@ -51,6 +60,9 @@ export function ExcavatorForm({ excavator, onCancel, onSaved }: ExcavatorFormPro
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const serialTaken = useSerialTaken(excavator?.id ?? null);
+  // The record as the form opened on it: the save sends only what differs from it, built on its
+  // version, even when a pull brings a newer row while the form is open.
+  const [openedOn] = useState(() => (excavator ? openedRecord(excavator) : null));
   const form = useForm<ExcavatorFormValues>({
     mode: 'controlled',
     initialValues: excavatorFormValues(excavator),
@@ -77,6 +89,7 @@ export function ExcavatorForm({ excavator, onCancel, onSaved }: ExcavatorFormPro
               multipart: true,
               label,
               sendOnly: removals(media),
+              ...(openedOn ?? {}),
             })
           ).id
         : (await engine.createRecord('excavators', fields, { files: filesOf(media), multipart: true, label }))

@@ -60,6 +60,9 @@ interface UpdateOptions {
   contentChanged: boolean;
   label: string;
   now?: Date;
+  /** The entry's fields and version as the form opened on them: only what differs is sent. */
+  base?: Readonly<Record<string, unknown>>;
+  baseVersion?: number;
 }
 
 /** Saves an edited entry; a changed pending entry loses its signature unless it is signed again. */
@@ -88,6 +91,8 @@ export async function updateEntry(
     {
       label: options.label,
       sendOnly: { ...(sign ? { sign: true } : {}), fetchWeather: fields.weather === null },
+      ...(options.base ? { base: options.base } : {}),
+      ...(options.baseVersion !== undefined ? { baseVersion: options.baseVersion } : {}),
     },
   );
 }

@@ -52,6 +52,7 @@ export function EntryForm({
   const engine = useSyncEngine();
   const user = useCurrentUser();
   const [initial] = useState(() => (entry ? entryValues(entry) : newEntryValues(config, todayIso())));
+  const [openedVersion] = useState(() => entry?.version);
   const form = useForm<LogbookFormValues>({
     mode: 'controlled',
     initialValues: initial,
@@ -89,6 +90,8 @@ export function EntryForm({
           signature: sign ? signature : null,
           contentChanged: !sameFields(initial, values),
           label,
+          base: { ...entry, ...toLogbookFields(initial) },
+          baseVersion: openedVersion,
         });
         id = entry.id;
       } else {
