@@ -2,9 +2,13 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  /** An admin approving their own record without saying why. */
+  OVERRIDE_REASON_REQUIRED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   FEATURE_DISABLED: 403,
+  /** Approving a record one wrote or signed as its author (four eyes). */
+  SELF_APPROVAL: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

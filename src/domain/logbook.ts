@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, LOGBOOK_STATUSES, MAX_LIMIT, type LogbookStatus } from './constants';
 import { isIsoDate } from './excavator';
+import { overrideReasonSchema } from './four-eyes';
 import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
 
@@ -246,6 +247,7 @@ export const logbookApproveSchema = z.object({
     .union([signatureSchema, z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
+  overrideReason: overrideReasonSchema,
 });
 export type LogbookApprove = z.infer<typeof logbookApproveSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checklistCategoriesSchema, checklistCategoryKeySchema, checklistItemKeySchema } from './checklist';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
 import { isIsoDate } from './excavator';
+import { overrideReasonSchema } from './four-eyes';
 import { REPORT_STATUSES } from './report-status';
 import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
@@ -195,6 +196,7 @@ export const reportApproveSchema = z.object({
     .pipe(signatureSchema),
   /** Printed as the manager's name; the approver's own name when omitted and the report names none. */
   managerName: optionalText('Manager name', 120).optional(),
+  overrideReason: overrideReasonSchema,
 });
 export type ReportApprove = z.infer<typeof reportApproveSchema>;
 

@@ -29,12 +29,19 @@ export const maintenanceSettingsSchema = z.object({
 /** Maintenance report rules: whether a report may be submitted while checklist items are unchecked. */
 export const reportSettingsSchema = z.object({ requireAllChecklistItems: z.boolean() });
 
+/**
+ * Approval rules for reports and operations-log entries: whether someone may approve a record they wrote
+ * or signed as its author (src/domain/four-eyes.ts). Off by default; one-person sites switch it on.
+ */
+export const approvalSettingsSchema = z.object({ allowSelfApproval: z.boolean() });
+
 export const settingsSchema = z.object({
   app: appSettingsSchema,
   features: featuresSchema,
   notifications: notificationSettingsSchema,
   maintenance: maintenanceSettingsSchema,
   reports: reportSettingsSchema,
+  approval: approvalSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -60,6 +67,7 @@ export const settingsUpdateSchema = z
     notifications: notificationSettingsUpdateSchema,
     maintenance: maintenanceSettingsSchema.partial(),
     reports: reportSettingsSchema.partial(),
+    approval: approvalSettingsSchema.partial(),
   })
   .partial();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -70,6 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: {},
   maintenance: { serviceIntervalHours: DEFAULT_SERVICE_INTERVAL_HOURS },
   reports: { requireAllChecklistItems: false },
+  approval: { allowSelfApproval: false },
 };
 
 /** A partial update merged over the current settings (PUT /api/settings merges). */
@@ -80,5 +89,6 @@ export function mergeSettings(current: Settings, update: SettingsUpdate): Settin
     notifications: { ...current.notifications, ...update.notifications },
     maintenance: { ...current.maintenance, ...update.maintenance },
     reports: { ...current.reports, ...update.reports },
+    approval: { ...current.approval, ...update.approval },
   };
 }

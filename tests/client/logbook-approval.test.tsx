@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine } from '@/client/offline/instance';
 import type { LogbookEntry } from '@/domain/logbook';
-import { makeUser, renderApp, resetClientState } from './support/render-app';
+import type { Settings } from '@/domain/settings';
+import { makeSettings, makeUser, renderApp, resetClientState } from './support/render-app';
 import { makeEntry, putEntry, resetDeviceDb, SIGNATURE, stubFetch } from './logbook-support';
 
 // The CPU is shared with other runs: give the device database and the UI time to settle.
@@ -46,9 +47,14 @@ const ENTRY = makeEntry();
 const detailPath = (id = ENTRY.id) => `/betriebstagebuch?view=detail&id=${id}`;
 const button = (name: string) => screen.queryByRole('button', { name });
 
-async function showAs(role: string, entry: Partial<LogbookEntry> = {}, signature: string | null = null) {
+async function showAs(
+  role: string,
+  entry: Partial<LogbookEntry> = {},
+  signature: string | null = null,
+  settings?: Settings,
+) {
   await putEntry(makeEntry(entry));
-  await renderApp({ path: detailPath(), user: makeUser(role, { signature }) });
+  await renderApp({ path: detailPath(), user: makeUser(role, { signature }), ...(settings && { settings }) });
   await screen.findByRole('button', { name: 'Download PDF' });
 }
 
@@ -121,6 +127,42 @@ describe('entry details and approval', { timeout: 60_000 }, () => {
     expect(queued).toMatchObject({ method: 'PUT', url: `/api/betriebstagebuch/${ENTRY.id}/approve` });
     expect(queued!.body).toEqual({ type: 'json', data: { signature: DRAWING } });
     expect(await screen.findByText('This entry is approved and locked.')).toBeInTheDocument();
+  });
+
+  it('four eyes: a manager’s own entry cannot be approved by them, and the button says why', async () => {
+    await showAs('manager', { createdBy: 'user-manager' });
+    expect(button('Approve')).toBeDisabled();
+    expect(button('Approve')).toHaveAccessibleDescription(
+      'You wrote or signed this yourself, so someone else must approve it.',
+    );
+  });
+
+  it('four eyes: the site setting lets a manager approve their own entry', async () => {
+    const settings = makeSettings();
+    await showAs('manager', { createdBy: 'user-manager' }, null, {
+      ...settings,
+      approval: { allowSelfApproval: true },
+    });
+    expect(button('Approve')).toBeEnabled();
+  });
+
+  it('four eyes: an admin approving their own entry must give a reason, which is sent along', async () => {
+    const user = userEvent.setup({ delay: null });
+    await showAs('admin', { createdBy: 'user-admin' }, SIGNATURE);
+    await user.click(button('Approve')!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('You are approving your own record')).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Approve with signature' });
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Give a reason')).toBeInTheDocument();
+    expect(await getSyncEngine().db.outbox.count()).toBe(0);
+
+    await user.type(within(dialog).getByLabelText(/Reason for approving it yourself/), 'Only admin on site');
+    await user.click(confirm);
+    await waitFor(async () => expect(await getSyncEngine().db.outbox.count()).toBe(1));
+    const [queued] = await getSyncEngine().db.outbox.toArray();
+    expect(queued).toMatchObject({ method: 'PUT', url: `/api/betriebstagebuch/${ENTRY.id}/approve` });
+    expect(queued!.body).toEqual({ type: 'json', data: { overrideReason: 'Only admin on site' } });
   });
 
   it('deleting asks first', async () => {

@@ -35,6 +35,7 @@ function withDefaults(data: unknown): Settings {
     notifications: stored.notifications ?? {},
     maintenance: stored.maintenance ?? {},
     reports: stored.reports ?? {},
+    approval: stored.approval ?? {},
   });
   const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;

@@ -50,13 +50,22 @@ export function reportActions(engine: SyncEngine, me: User, label: (report: Repo
         optimistic: { status: 'pending', submittedAt: now() },
       }),
 
-    approve: (report: ReportRecord, signature: string, managerName: string | null) =>
+    approve: (
+      report: ReportRecord,
+      signature: string,
+      managerName: string | null,
+      overrideReason: string | null = null,
+    ) =>
       engine.enqueueCall({
         collection: 'reports',
         recordId: report.id,
         method: 'PUT',
         url: reportUrl(report.id, 'approve'),
-        body: managerName ? { signature, managerName } : { signature },
+        body: {
+          signature,
+          ...(managerName && { managerName }),
+          ...(overrideReason && { overrideReason }),
+        },
         optimistic: {
           status: 'approved',
           managerSignature: signature,

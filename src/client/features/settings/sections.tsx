@@ -1,6 +1,13 @@
-import { IconAdjustmentsHorizontal, IconHistory, IconToggleRight, type Icon } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconHistory,
+  IconToggleRight,
+  IconUserCheck,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { FeatureFlag } from '@/domain/features';
+import { ApprovalSection } from './components/approval-section';
 import { AuditSection } from './components/audit-section';
 import { FeaturesSection } from './components/features-section';
 import { GeneralSection } from './components/general-section';
@@ -34,6 +41,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
     description: 'settings.general.description',
     icon: IconAdjustmentsHorizontal,
     component: GeneralSection,
+  },
+  {
+    id: 'approval',
+    title: 'settings.approval.title',
+    description: 'settings.approval.description',
+    icon: IconUserCheck,
+    component: ApprovalSection,
   },
   {
     id: 'features',

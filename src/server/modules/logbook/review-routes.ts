@@ -9,6 +9,7 @@ import { buildLogbookPdf } from '@/domain/pdf';
 import { logbookEntries } from '../../db/schema';
 import { notFound } from '../../http-error';
 import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { assertFourEyes } from '../../services/four-eyes';
 import { loadPdfFonts } from '../../services/pdf';
 import { errorBodySchema } from '../auth/schemas';
 import { findEntry, oneToApi, profileSignature } from './data';
@@ -36,6 +37,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       response: {
         200: logbookEntrySchema,
         400: errorBodySchema,
+        401: errorBodySchema,
         403: errorBodySchema,
         404: errorBodySchema,
         409: errorBodySchema,
@@ -52,6 +54,19 @@ export async function reviewRoutes(app: FastifyInstance) {
         const current = await oneToApi(w.tx, existing);
         assertFreshVersion(expected, existing.version, current);
         assertAllowed(decideLogbookAction(reviewer, current, 'approve'), 'approve', current);
+        // Four eyes: not the entry's author, unless the site or an admin's stated reason allows it.
+        const overrideReason = await assertFourEyes(
+          app,
+          request,
+          w.tx,
+          {
+            entity: 'logbook',
+            id: existing.id,
+            createdBy: existing.createdBy,
+            signatureField: 'creatorSignature',
+          },
+          request.body.overrideReason,
+        );
         const signature = request.body.signature ?? (await profileSignature(w.tx, reviewer.id));
         if (!signature) throw signatureMissing();
         const now = new Date();
@@ -80,6 +95,7 @@ export async function reviewRoutes(app: FastifyInstance) {
               status: { from: 'pending', to: 'approved' },
               reviewerSignature: { from: null, to: 'set' },
               approvedBy: { from: null, to: reviewer.id },
+              ...(overrideReason !== null && { overrideReason: { from: null, to: overrideReason } }),
             },
           },
           w.tx,

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client';
 import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { assertFourEyes } from '../../services/four-eyes';
 import { errorBodySchema } from '../auth/schemas';
 import { findReport, oneReportToApi, type ReportRow } from './data';
 import { reportIdParams } from './edit-routes';
@@ -61,8 +62,11 @@ const plain = (values: Record<string, unknown>) =>
 interface Step {
   action: ReportAction;
   event: ReportEvent;
-  /** Refuses the step for the report as it is (after the status machine allowed it). */
-  check?(report: Report, tx: Executor): Promise<void>;
+  /**
+   * Refuses the step for the report as it is (after the status machine allowed it); may answer more
+   * entries for the step's audit row.
+   */
+  check?(report: Report, tx: Executor): Promise<void | Record<string, { from: unknown; to: unknown }>>;
   /** The columns the step sets, given the report as it is. */
   changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
   /** More writes of the same transaction, after the report row was updated. */
@@ -84,7 +88,7 @@ async function runStep(app: FastifyInstance, request: FastifyRequest, reply: Fas
     const current = await oneReportToApi(w.tx, existing);
     assertFreshVersion(expected, existing.version, current);
     assertTransition(request, existing, step.action, current);
-    await step.check?.(current, w.tx);
+    const auditExtra = (await step.check?.(current, w.tx)) ?? {};
     const now = new Date();
     const changes = step.changes(existing, request, now);
     const [row] = await w.tx
@@ -106,7 +110,7 @@ async function runStep(app: FastifyInstance, request: FastifyRequest, reply: Fas
         action: `report.${step.action}`,
         entity: 'report',
         entityId: existing.id,
-        changes: auditChanges(plain(before), plain(changes)),
+        changes: { ...auditChanges(plain(before), plain(changes)), ...auditExtra },
       },
       w.tx,
     );
@@ -173,6 +177,23 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
       runStep(app, request, reply, {
         action: 'approve',
         event: 'report.approved',
+        // Four eyes: not the report's author or its author-signer, unless the site or an admin's
+        // stated reason allows it; the reason goes into this step's audit row.
+        check: async (report, tx) => {
+          const reason = await assertFourEyes(
+            app,
+            request,
+            tx,
+            {
+              entity: 'report',
+              id: report.id,
+              createdBy: report.createdBy,
+              signatureField: 'operatorSignature',
+            },
+            request.body.overrideReason,
+          );
+          if (reason !== null) return { overrideReason: { from: null, to: reason } };
+        },
         changes: (row, req, now) => ({
           status: 'approved',
           managerSignature: request.body.signature,

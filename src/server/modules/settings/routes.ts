@@ -16,7 +16,7 @@ export function settingsChanges(
   after: Settings,
 ): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
-  for (const section of ['app', 'features', 'notifications', 'maintenance', 'reports'] as const) {
+  for (const section of ['app', 'features', 'notifications', 'maintenance', 'reports', 'approval'] as const) {
     const a: Record<string, unknown> = before[section];
     const b: Record<string, unknown> = after[section];
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {

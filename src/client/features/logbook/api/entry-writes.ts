@@ -112,7 +112,15 @@ export async function signEntry(
 export async function approveEntry(
   engine: SyncEngine,
   id: string,
-  options: { user: User; drawing: string | null; profileSignature: string | null; label: string; now?: Date },
+  options: {
+    user: User;
+    drawing: string | null;
+    profileSignature: string | null;
+    label: string;
+    /** An admin approving their own entry says why (audited). */
+    overrideReason?: string | null;
+    now?: Date;
+  },
 ): Promise<void> {
   const now = options.now ?? new Date();
   await engine.enqueueCall({
@@ -120,7 +128,10 @@ export async function approveEntry(
     recordId: id,
     method: 'PUT',
     url: `/api/betriebstagebuch/${encodeURIComponent(id)}/approve`,
-    body: options.drawing ? { signature: options.drawing } : {},
+    body: {
+      ...(options.drawing && { signature: options.drawing }),
+      ...(options.overrideReason && { overrideReason: options.overrideReason }),
+    },
     ifMatch: true,
     optimistic: {
       status: 'approved',

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OverrideReasonField } from '@/client/shell/approval/self-approval';
 import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
 
 interface ApproveModalProps {
@@ -8,26 +9,40 @@ interface ApproveModalProps {
   /** The reviewer's saved profile signature, offered instead of drawing. */
   profileSignature: string | null;
   onClose(): void;
-  /** The drawing (PNG data URL), or null to sign with the profile signature. */
-  onApprove(drawing: string | null): Promise<void>;
+  /** An admin approving their own entry: a reason is asked for and audited. */
+  override?: boolean;
+  /** The drawing (PNG data URL), or null to sign with the profile signature; the override reason. */
+  onApprove(drawing: string | null, overrideReason: string | null): Promise<void>;
 }
 
 /** The reviewer signs the approval: draws a signature, or uses the one saved in the profile. */
-export function ApproveModal({ opened, profileSignature, onClose, onApprove }: ApproveModalProps) {
+export function ApproveModal({
+  opened,
+  profileSignature,
+  onClose,
+  override = false,
+  onApprove,
+}: ApproveModalProps) {
   const { t } = useTranslation();
   const canvas = useRef<SignatureCanvasHandle>(null);
   const [mode, setMode] = useState<'draw' | 'profile'>(profileSignature ? 'profile' : 'draw');
   const [drawn, setDrawn] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const approve = async () => {
     const drawing = mode === 'draw' ? canvas.current?.toDataURL() : null;
     if (mode === 'draw' && (!drawing || canvas.current?.isEmpty())) return;
+    if (override && !reason.trim()) {
+      setReasonError(t('approval.override.reasonRequired'));
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
-      await onApprove(drawing ?? null);
+      await onApprove(drawing ?? null, override ? reason.trim() : null);
       onClose();
     } catch (error) {
       console.error('Approving the logbook entry failed', error);
@@ -46,6 +61,16 @@ export function ApproveModal({ opened, profileSignature, onClose, onApprove }: A
       closeButtonProps={{ 'aria-label': t('logbook.close') }}
     >
       <Stack gap="md">
+        {override ? (
+          <OverrideReasonField
+            value={reason}
+            error={reasonError}
+            onChange={(value) => {
+              setReason(value);
+              if (value.trim()) setReasonError(null);
+            }}
+          />
+        ) : null}
         <Text size="sm">{t('logbook.approve.intro')}</Text>
         {profileSignature ? (
           <SegmentedControl

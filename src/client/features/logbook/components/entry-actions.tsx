@@ -7,6 +7,7 @@ import { currentLanguage } from '@/client/i18n';
 import { useSyncEngine } from '@/client/offline';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 import { useSettings } from '@/client/shell/session/settings-store';
+import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
 import type { LogbookEntry } from '@/domain/logbook';
 import {
   canApproveLogbookEntry,
@@ -32,6 +33,7 @@ export function EntryActions({ entry }: { entry: LogbookEntry }) {
   const profileSignature = useProfileSignature();
   const [dialog, setDialog] = useState<'approve' | 'delete' | 'sign' | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
+  const selfApproval = useSelfApprovalMode(user, entry);
   const label = t('logbook.entryLabel', { date: formatEntryDate(entry.date, 'short') });
 
   const canSign = entry.status === 'unsigned' && canSignLogbookEntry(user, entry) && !!profileSignature;
@@ -76,14 +78,14 @@ export function EntryActions({ entry }: { entry: LogbookEntry }) {
         </Button>
       ) : null}
       {canApproveLogbookEntry(user, entry) ? (
-        <Button
-          color="green"
+        <ApproveButton
+          mode={selfApproval}
           size="md"
           leftSection={<IconCircleCheck size={18} />}
           onClick={() => setDialog('approve')}
         >
           {t('logbook.actions.approve')}
-        </Button>
+        </ApproveButton>
       ) : null}
       {canDeleteLogbookEntry(user, entry) ? (
         <Button
@@ -101,7 +103,10 @@ export function EntryActions({ entry }: { entry: LogbookEntry }) {
         opened={dialog === 'approve'}
         profileSignature={profileSignature}
         onClose={close}
-        onApprove={(drawing) => approveEntry(engine, entry.id, { user, drawing, profileSignature, label })}
+        override={selfApproval === 'override'}
+        onApprove={(drawing, overrideReason) =>
+          approveEntry(engine, entry.id, { user, drawing, profileSignature, label, overrideReason })
+        }
       />
       <ConfirmModal
         opened={dialog === 'sign'}

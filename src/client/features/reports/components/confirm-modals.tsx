@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_REASON } from '@/domain/report';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
+import { OverrideReasonField } from '@/client/shell/approval/self-approval';
 
 interface BaseProps {
   opened: boolean;
@@ -77,27 +78,31 @@ export function ApproveModal({
   onClose,
   defaultName,
   unchecked,
+  override = false,
   onApprove,
 }: BaseProps & {
   defaultName: string;
   /** Items the operator left unchecked, shown above everything else. */
   unchecked?: UncheckedCount;
-  onApprove: (signature: string, managerName: string | null) => Promise<void>;
+  /** An admin approving their own report: a reason is asked for and audited. */
+  override?: boolean;
+  onApprove: (signature: string, managerName: string | null, overrideReason: string | null) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const signature = useRef<SignatureFieldHandle>(null);
   const [name, setName] = useState(defaultName);
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const approve = async () => {
     const value = signature.current?.value() ?? null;
-    if (!value) {
-      setError(t('reports.validation.managerSignature'));
-      return;
-    }
+    if (!value) setError(t('reports.validation.managerSignature'));
+    if (override && !reason.trim()) setReasonError(t('approval.override.reasonRequired'));
+    if (!value || (override && !reason.trim())) return;
     setBusy(true);
     try {
-      await onApprove(value, name.trim() || null);
+      await onApprove(value, name.trim() || null, override ? reason.trim() : null);
     } finally {
       setBusy(false);
     }
@@ -106,6 +111,16 @@ export function ApproveModal({
     <Modal opened={opened} onClose={onClose} title={t('reports.approve.title')} size="lg" centered>
       <Stack>
         {unchecked ? <UncheckedAlert {...unchecked} /> : null}
+        {override ? (
+          <OverrideReasonField
+            value={reason}
+            error={reasonError}
+            onChange={(value) => {
+              setReason(value);
+              if (value.trim()) setReasonError(null);
+            }}
+          />
+        ) : null}
         <Text size="sm">{t('reports.approve.text')}</Text>
         <TextInput
           label={t('reports.fields.managerName')}

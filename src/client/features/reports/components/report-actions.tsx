@@ -16,6 +16,7 @@ import { uncheckedItems } from '@/domain/report';
 import { allowedReportActions } from '@/domain/report-status';
 import type { User } from '@/domain/user';
 import { useSettings } from '@/client/shell/session/settings-store';
+import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
 import type { ReportRecord } from '../model';
 import type { ReportActions as Writes } from '../use-report-actions';
 import { pdfBlocker, useReportPdf } from '../use-report-pdf';
@@ -56,6 +57,7 @@ export function ReportActionButtons({
   const blocker = pdfBlocker(report, me, t);
   const unchecked = uncheckedItems(report);
   const requireAll = useSettings().settings.reports.requireAllChecklistItems;
+  const selfApproval = useSelfApprovalMode(me, report);
 
   const run = async (work: () => Promise<void>, success: string, failure: string) => {
     try {
@@ -105,9 +107,13 @@ export function ReportActionButtons({
           </Button>
         ) : null}
         {allowed.has('approve') ? (
-          <Button color="green" leftSection={<IconCheck size={16} />} onClick={() => setDialog('approve')}>
+          <ApproveButton
+            mode={selfApproval}
+            leftSection={<IconCheck size={16} />}
+            onClick={() => setDialog('approve')}
+          >
             {t('reports.actions.approve')}
-          </Button>
+          </ApproveButton>
         ) : null}
         {allowed.has('reject') ? (
           <Button
@@ -165,9 +171,10 @@ export function ReportActionButtons({
           onClose={() => setDialog(null)}
           defaultName={report.managerName ?? me.name ?? me.username}
           unchecked={unchecked}
-          onApprove={async (signature, managerName) => {
+          override={selfApproval === 'override'}
+          onApprove={async (signature, managerName, overrideReason) => {
             await run(
-              () => writes.approve(report, signature, managerName),
+              () => writes.approve(report, signature, managerName, overrideReason),
               t('reports.notices.approved'),
               t('reports.notices.failed'),
             );
