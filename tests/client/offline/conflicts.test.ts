@@ -9,6 +9,7 @@ beforeEach(async () => {
   id = (await h.engine.createRecord('excavators', excavator('A', { location: 'Yard 1', notes: 'n1' }))).id;
   await h.engine.replay();
   h.server.requests = [];
+  h.server.routed = [];
 });
 
 afterEach(async () => {
@@ -23,7 +24,7 @@ describe('409: three-way merge', () => {
     await h.engine.updateRecord('excavators', id, { location: 'Yard 2' });
     h.server.editAsOther(id, { notes: 'theirs' });
     expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
-    const [stale, resend] = h.server.requests;
+    const [stale, resend] = h.server.routed;
     expect(stale!.headers['if-match']).toBe('"1"');
     expect(resend!.headers['if-match']).toBe('"2"');
     expect(serverFields()).toMatchObject({ location: 'Yard 2', notes: 'theirs', name: 'A' });
@@ -149,7 +150,7 @@ describe('Retry and Discard', () => {
     await h.engine.replay();
     expect(await h.db.outbox.count()).toBe(0);
     expect(serverFields().name).toBe('fixed');
-    const keys = h.server.requests.map((r) => r.headers['idempotency-key']);
+    const keys = h.server.routed.map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
   });
 
