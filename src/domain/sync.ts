@@ -126,3 +126,59 @@ export function parseVersionTag(value: string | null | undefined): number | null
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(value);
   return match ? Number(match[1]) : null;
 }
+
+/*
+ * POST /api/sync/push: an ordered batch of outbox entries, each dispatched through its own route (same
+ * permissions, validation, idempotency and audit, own transaction). The server answers every entry in
+ * order. Rules for what follows a failed entry:
+ *   - a later entry of the same `group` (the client's record key) is not applied and answers 424, so a
+ *     record's changes never land out of order (the client sends it again after dealing with the failure);
+ *   - a transient answer (401, 408, 425, 429, 5xx) stops the batch: every later entry answers 424;
+ *   - anything else (a 4xx of one record) leaves other records going on.
+ * `ifMatchFrom` chains a write to the ETag the earlier entry at that index answered (two edits of one
+ * record in one batch: the second builds on the version the first produced).
+ */
+export const SYNC_PUSH_MAX_ENTRIES = 200;
+/** The largest push body accepted; entries with files go through their own routes. */
+export const SYNC_PUSH_MAX_BYTES = 1024 * 1024;
+/** The status of an entry the batch did not apply (after a failure of its record, or after a stop). */
+export const SYNC_PUSH_NOT_APPLIED = 424;
+
+export function isTransientStatus(status: number): boolean {
+  return status === 401 || status === 408 || status === 425 || status === 429 || status >= 500;
+}
+
+export const syncPushEntrySchema = z.object({
+  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+  /** The route the entry would go to on its own, e.g. `/api/excavators/…`. */
+  url: z
+    .string()
+    .min(5)
+    .max(2000)
+    .regex(/^\/api\//, 'The target must be an API path'),
+  idempotencyKey: idempotencyKeySchema,
+  /** The version the write builds on (`If-Match`). */
+  ifMatch: z.number().int().min(0).optional(),
+  /** Index of an earlier entry in this batch whose answered ETag is this entry's If-Match. */
+  ifMatchFrom: z.number().int().min(0).optional(),
+  /** Entries of one group are applied in order; a failure holds back the group's later entries. */
+  group: z.string().max(300).optional(),
+  /** The JSON body; omitted for none. */
+  body: z.unknown().optional(),
+});
+export type SyncPushEntry = z.infer<typeof syncPushEntrySchema>;
+
+export const syncPushBodySchema = z.object({ entries: z.array(syncPushEntrySchema).min(1) });
+export type SyncPushBody = z.infer<typeof syncPushBodySchema>;
+
+export const syncPushResultSchema = z.object({
+  status: z.number().int(),
+  /** The route's JSON answer (null when it had none). */
+  body: z.unknown(),
+  /** The answer's etag, location, idempotent-replayed and retry-after headers, when set. */
+  headers: z.record(z.string(), z.string()),
+});
+export type SyncPushResult = z.infer<typeof syncPushResultSchema>;
+
+export const syncPushResponseSchema = z.object({ results: z.array(syncPushResultSchema) });
+export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;

@@ -246,8 +246,13 @@ test.describe('the outbox under failures', () => {
       ['second', second],
     ] as const) {
       page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/inventory') {
-          posts.push(`${name} ${request.headers()['idempotency-key']}`);
+        if (request.method() !== 'POST') return;
+        const { pathname } = new URL(request.url());
+        if (pathname === '/api/inventory') posts.push(`${name} ${request.headers()['idempotency-key']}`);
+        // Batched replay: every entry of a push names its key.
+        if (pathname === '/api/sync/push') {
+          const body = request.postDataJSON() as { entries: Array<{ idempotencyKey: string }> };
+          for (const entry of body.entries) posts.push(`${name} ${entry.idempotencyKey}`);
         }
       });
     }
@@ -255,7 +260,7 @@ test.describe('the outbox under failures', () => {
     await expect.poll(() => countStore(first, 'outbox'), { timeout: 60_000 }).toBe(0);
 
     await expectEachOnce(token, prefix, count);
-    // Each entry's key went out exactly once, from whichever tab held the replay lock.
+    // Each entry's key went out exactly once (alone or in a batch), from whichever tab held the replay lock.
     const keys = posts.map((post) => post.split(' ')[1]);
     expect(keys).toHaveLength(count);
     expect(new Set(keys).size).toBe(count);

@@ -114,6 +114,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     newId: options.newId ?? uuidv7,
     compress: options.compress ?? compressImage,
     backoff: { streak: 0 },
+    push: { supported: true },
   };
   const status: ValueStore<SyncStatus> = createValueStore(INITIAL_STATUS);
   const events = new Emitter<SyncEngineEvents>();

@@ -3,8 +3,13 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_RETENTION_DAYS,
   IDEMPOTENT_REPLAYED_HEADER,
+  isTransientStatus,
   MERGED_FROM_HEADER,
+  SYNC_PUSH_NOT_APPLIED,
+  syncPushResponseSchema,
   versionTag,
+  type SyncPushEntry,
+  type SyncPushResult,
 } from '@/domain/sync';
 import { acknowledge, bodyData, handleStaleWrite, rememberGone, type CurrentRecord } from './acknowledge';
 import { collectionUrl, COLLECTIONS, patchPayload, updatePayload } from './collections';
@@ -35,20 +40,27 @@ type SendOutcome =
   | { kind: 'auth' }
   | { kind: 'transient'; retryAt: number; error: string; offline: boolean };
 
-async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<TransportRequest> {
-  const headers: Record<string, string> = { [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey };
-  if (entry.ifMatch && entry.baseVersion > 0) headers['if-match'] = versionTag(entry.baseVersion);
-  const request: TransportRequest = { method: entry.method, url: entry.url, headers };
-  // An update is sent as the record it builds on plus the change (PUT replaces the editable fields);
-  // after a merge that base is the server's current row, so the resend carries both sides' work.
-  // A field-level PATCH carries only the changed fields; the server merges them with what changed
-  // there since If-Match. With files, the fields travel as JSON in the `patch` part.
+/**
+ * The JSON an entry sends. An update is sent as the record it builds on plus the change (PUT replaces the
+ * editable fields); after a merge that base is the server's current row, so the resend carries both
+ * sides' work. A field-level PATCH carries only the changed fields; the server merges them with what
+ * changed there since If-Match. With files, the fields travel as JSON in the `patch` part.
+ */
+function payloadOf(entry: OutboxEntry): { patch: boolean; data: Record<string, unknown> | null } {
   const patch = entry.kind === 'update' && entry.method === 'PATCH';
   const data = patch
     ? patchPayload(entry.collection, bodyData(entry))
     : entry.kind === 'update'
       ? updatePayload(entry.collection, entry.baseRecord, bodyData(entry))
       : null;
+  return { patch, data };
+}
+
+async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<TransportRequest> {
+  const headers: Record<string, string> = { [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey };
+  if (entry.ifMatch && entry.baseVersion > 0) headers['if-match'] = versionTag(entry.baseVersion);
+  const request: TransportRequest = { method: entry.method, url: entry.url, headers };
+  const { patch, data } = payloadOf(entry);
   if (entry.body.type === 'json') {
     headers['content-type'] = 'application/json';
     request.body = JSON.stringify(data ?? entry.body.data);
@@ -107,10 +119,6 @@ async function retryLater(
     errorKey: offline ? 'offline' : null,
   });
   return { kind: 'transient', retryAt, error, offline };
-}
-
-function isTransientStatus(status: number): boolean {
-  return status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
 /** The other person a PATCH merged with, as the server named them. */
@@ -240,12 +248,23 @@ function sendable(entries: OutboxEntry[], userId: string, blocked: Set<string>):
 }
 
 /**
- * How many entries are in flight at once. Entries start in FIFO order while a slot is free; one waits
- * while a change of its record is in flight (a record's changes stay in order) or while entries of
- * another collection are (a record another collection points to, like the excavator a report names,
- * is created before anything that names it, as it was written).
+ * How many entries are in flight at once when the server has no batch endpoint (older servers) and
+ * entries go one request each. Entries start in FIFO order while a slot is free; one waits while a
+ * change of its record is in flight (a record's changes stay in order) or while entries of another
+ * collection are (a record another collection points to, like the excavator a report names, is
+ * created before anything that names it, as it was written).
  */
 export const REPLAY_WINDOW = 6;
+/**
+ * Bounds of one batch (POST /api/sync/push), well under the server's: on a 750 kbit/s uplink a full
+ * batch goes up in about three seconds, so an answer comes long before any deadline and a lost one
+ * costs little to send again.
+ */
+export const PUSH_MAX_ENTRIES = 100;
+export const PUSH_MAX_BYTES = 256 * 1024;
+/** The server applies the entries one after another before it answers: time granted per entry. */
+const PUSH_WORK_MS_PER_ENTRY = 100;
+export const PUSH_URL = '/api/sync/push';
 
 type Stop = Extract<ReplayResult, { status: 'auth-required' | 'retry-later' }>;
 
@@ -262,71 +281,264 @@ export function mayStart(entry: OutboxEntry, inFlight: readonly InFlight[]): boo
   return inFlight.every((other) => other.collection === entry.collection && other.key !== key);
 }
 
+/** What a replay run knows across its rounds. */
+interface Run {
+  userId: string;
+  force: boolean;
+  sent: number;
+  /** Records whose later changes wait: one of their changes failed or conflicts. */
+  blocked: Set<string>;
+  /** Entries this run has dealt with (sent, or found blocked). */
+  seen: Set<number>;
+  /** Merges per entry in this run (a record that keeps changing on the server). */
+  merges: Map<number, number>;
+  stop: Stop | null;
+  waitUntil: { at: number; error: string | null } | null;
+}
+
+function note(ctx: EngineContext, run: Run, key: string, outcome: SendOutcome): void {
+  if (outcome.kind === 'sent') {
+    run.sent++;
+    ctx.backoff.streak = 0;
+  } else if (outcome.kind === 'blocked') run.blocked.add(key);
+  // An auth stop outranks a transient one: the user must sign in before anything else helps.
+  else if (outcome.kind === 'auth') run.stop = { status: 'auth-required', sent: 0, userId: run.userId };
+  else if (outcome.kind === 'transient' && run.stop === null) {
+    run.stop = {
+      status: 'retry-later',
+      sent: 0,
+      retryAt: outcome.retryAt,
+      error: outcome.error,
+      offline: outcome.offline,
+    };
+  }
+}
+
+/** One request per entry, up to REPLAY_WINDOW independent ones in flight (see mayStart). */
+async function windowRound(ctx: EngineContext, queue: OutboxEntry[], run: Run): Promise<void> {
+  const inFlight = new Map<number, InFlight & { done: Promise<[number, SendOutcome]> }>();
+  const settleOne = async () => {
+    const [seq, outcome] = await Promise.race([...inFlight.values()].map((f) => f.done));
+    const finished = inFlight.get(seq)!;
+    inFlight.delete(seq);
+    note(ctx, run, finished.key, outcome);
+  };
+  for (const entry of queue) {
+    while (run.stop === null && !mayStart(entry, [...inFlight.values()])) await settleOne();
+    if (run.stop !== null) break;
+    run.seen.add(entry.seq!);
+    const key = recordKey(entry.collection, entry.recordId);
+    if (run.blocked.has(key)) continue;
+    if (!run.force && entry.nextAttemptAt > ctx.now()) {
+      run.waitUntil = { at: entry.nextAttemptAt, error: entry.error };
+      break;
+    }
+    const seq = entry.seq!;
+    const done = sendEntry(ctx, seq).then((outcome): [number, SendOutcome] => [seq, outcome]);
+    inFlight.set(seq, { key, collection: entry.collection, done });
+  }
+  while (inFlight.size > 0) await settleOne();
+}
+
+/** The size an entry adds to a batch; null when it cannot go in one (files go up with their own route). */
+function batchSize(entry: OutboxEntry): number | null {
+  if (entry.body.type === 'multipart') return null;
+  const body = entry.body.type === 'json' ? JSON.stringify(payloadOf(entry).data ?? entry.body.data) : '';
+  return body.length + entry.url.length + 200;
+}
+
 /**
- * One replay run under the replay lock: FIFO through the signed-in user's entries, up to REPLAY_WINDOW
- * independent ones in flight (see mayStart). Network errors, 5xx and 429 stop the run (back-off) once
- * the entries in flight have answered; 401 stops it until the user signs in again; a failed or
+ * The batch's entries in order. Two changes of one record in one batch: the later one was made on the
+ * version the earlier one sends (what acknowledging that answer would rebase it onto), so it names the
+ * earlier entry, and the server uses the version that entry produced as its If-Match.
+ */
+function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>): SyncPushEntry[] {
+  const last = new Map<string, { index: number; version: number }>();
+  return batch.map(({ entry, key }, index) => {
+    const item: SyncPushEntry = {
+      method: entry.method,
+      url: entry.url,
+      idempotencyKey: entry.idempotencyKey,
+      group: key,
+    };
+    if (entry.ifMatch && entry.baseVersion > 0) item.ifMatch = entry.baseVersion;
+    const previous = last.get(key);
+    if (previous && entry.ifMatch && previous.version === entry.baseVersion)
+      item.ifMatchFrom = previous.index;
+    if (entry.body.type === 'json') item.body = payloadOf(entry).data ?? entry.body.data;
+    const sentVersion = entry.kind === 'create' ? 0 : entry.ifMatch ? entry.baseVersion : null;
+    if (sentVersion === null) last.delete(key);
+    else last.set(key, { index, version: sentVersion });
+    return item;
+  });
+}
+
+function readResults(response: TransportResponse, count: number): SyncPushResult[] | null {
+  if (response.status !== 200) return null;
+  const parsed = syncPushResponseSchema.safeParse(response.body);
+  return parsed.success && parsed.data.results.length === count ? parsed.data.results : null;
+}
+
+function asResponse(result: SyncPushResult): TransportResponse {
+  const headers = new Map(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    status: result.status,
+    body: result.body,
+    headers: { get: (name) => headers.get(name.toLowerCase()) ?? null },
+  };
+}
+
+/** The entry was not sent after all: it waits again, and the claim does not count as an attempt. */
+async function release(ctx: EngineContext, entry: OutboxEntry): Promise<void> {
+  await update(ctx, entry, { state: 'waiting', attempts: Math.max(0, entry.attempts - 1) });
+}
+
+/**
+ * Sends claimed entries as one POST /api/sync/push and applies each entry's answer exactly as the
+ * answer of its own request: in order, so a create is acknowledged before the edit that builds on it.
+ */
+async function sendBatch(
+  ctx: EngineContext,
+  batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>,
+  run: Run,
+): Promise<void> {
+  const claimed: Array<{ entry: OutboxEntry; key: string }> = [];
+  for (const { entry, key } of batch) {
+    run.seen.add(entry.seq!);
+    const got = await claim(ctx, entry.seq!);
+    if (got === 'blocked') note(ctx, run, key, { kind: 'blocked' });
+    else if (got !== null) claimed.push({ entry: got, key });
+  }
+  if (claimed.length === 0) return;
+  let response: TransportResponse;
+  try {
+    response = await send(ctx, {
+      method: 'POST',
+      url: PUSH_URL,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ entries: pushEntries(claimed) }),
+      workMs: claimed.length * PUSH_WORK_MS_PER_ENTRY,
+    });
+  } catch (error) {
+    // No answer: which entries went is unknown; each goes again under its key, so none applies twice.
+    const message = error instanceof Error ? error.message : String(error);
+    for (const { entry, key } of claimed) note(ctx, run, key, await retryLater(ctx, entry, message, true));
+    return;
+  }
+  const results = readResults(response, claimed.length);
+  if (!results) {
+    if (response.status === 401 || isTransientStatus(response.status)) {
+      // The batch as a whole was refused for a reason every entry shares (session, overload).
+      for (const { entry, key } of claimed) {
+        const outcome = await classify(ctx, entry, response);
+        if (outcome !== 'resend') note(ctx, run, key, outcome);
+      }
+      return;
+    }
+    for (const { entry } of claimed) await release(ctx, entry);
+    if (response.status === 404) {
+      // An older server without the endpoint: this engine sends one request per entry from now on.
+      ctx.push.supported = false;
+      for (const { entry } of claimed) run.seen.delete(entry.seq!);
+      return;
+    }
+    // Refused as a whole (too large, or an answer this client does not read): each on its own route.
+    for (const { entry, key } of claimed) {
+      if (run.stop !== null) break;
+      if (!run.blocked.has(key)) note(ctx, run, key, await sendEntry(ctx, entry.seq!));
+    }
+    return;
+  }
+  for (const [index, { entry, key }] of claimed.entries()) {
+    const result = results[index]!;
+    const seq = entry.seq!;
+    if (result.status === SYNC_PUSH_NOT_APPLIED) {
+      // Held back behind a failed change of its record, or after the batch stopped: it goes again.
+      await release(ctx, entry);
+      run.seen.delete(seq);
+      continue;
+    }
+    // Acknowledging an earlier answer may have rebased this entry: classify the stored one.
+    const current = (await ctx.db.outbox.get(seq)) ?? entry;
+    const outcome = await classify(ctx, current, asResponse(result));
+    if (outcome !== 'resend') {
+      note(ctx, run, key, outcome);
+      continue;
+    }
+    const merges = (run.merges.get(seq) ?? 0) + 1;
+    run.merges.set(seq, merges);
+    if (merges >= MAX_MERGES_PER_RUN) {
+      const stored = (await ctx.db.outbox.get(seq)) ?? current;
+      note(ctx, run, key, await retryLater(ctx, stored, 'The record keeps changing on the server', false));
+    } else run.seen.delete(seq);
+  }
+}
+
+/**
+ * Batched replay: the FIFO head of entries that may go now, bounded by PUSH_MAX_ENTRIES and
+ * PUSH_MAX_BYTES, in one request. An entry with files (or too large for a batch) goes alone on its own
+ * route, in its turn, so the order of writes is kept.
+ */
+async function pushRound(ctx: EngineContext, queue: OutboxEntry[], run: Run): Promise<void> {
+  const batch: Array<{ entry: OutboxEntry; key: string }> = [];
+  let bytes = 0;
+  for (const entry of queue) {
+    const key = recordKey(entry.collection, entry.recordId);
+    if (run.blocked.has(key)) {
+      run.seen.add(entry.seq!);
+      continue;
+    }
+    if (!run.force && entry.nextAttemptAt > ctx.now()) {
+      if (batch.length === 0) run.waitUntil = { at: entry.nextAttemptAt, error: entry.error };
+      break;
+    }
+    const size = batchSize(entry);
+    if (size === null || size > PUSH_MAX_BYTES) {
+      if (batch.length === 0) {
+        run.seen.add(entry.seq!);
+        note(ctx, run, key, await sendEntry(ctx, entry.seq!));
+      }
+      break;
+    }
+    if (batch.length >= PUSH_MAX_ENTRIES || bytes + size > PUSH_MAX_BYTES) break;
+    batch.push({ entry, key });
+    bytes += size;
+  }
+  if (batch.length > 0) await sendBatch(ctx, batch, run);
+}
+
+/**
+ * One replay run under the replay lock: FIFO through the signed-in user's entries, in batches
+ * (pushRound), or one request per entry against a server without batches (windowRound). Network
+ * errors, 5xx and 429 stop the run (back-off); 401 stops it until the user signs in again; a failed or
  * conflicting entry holds back later changes of its record while other records go on. `force` ignores
  * back-off (the browser came online, a person pressed Retry).
  */
 export async function runReplay(ctx: EngineContext, force: boolean): Promise<ReplayResult> {
   const user = ctx.getUser();
   if (!user) return { status: 'no-user', sent: 0 };
-  let sent = 0;
-  const blocked = new Set<string>();
-  const seen = new Set<number>();
+  const run: Run = {
+    userId: user.id,
+    force,
+    sent: 0,
+    blocked: new Set(),
+    seen: new Set(),
+    merges: new Map(),
+    stop: null,
+    waitUntil: null,
+  };
   for (;;) {
-    const queue = sendable(await ctx.db.outbox.orderBy('seq').toArray(), user.id, blocked).filter(
-      (entry) => !seen.has(entry.seq!),
+    const queue = sendable(await ctx.db.outbox.orderBy('seq').toArray(), user.id, run.blocked).filter(
+      (entry) => !run.seen.has(entry.seq!),
     );
-    if (queue.length === 0) return { status: 'done', sent };
-    const inFlight = new Map<number, InFlight & { done: Promise<[number, SendOutcome]> }>();
-    const run: { stop: Stop | null; waitUntil: { at: number; error: string | null } | null } = {
-      stop: null,
-      waitUntil: null,
-    };
-
-    const settleOne = async () => {
-      const [seq, outcome] = await Promise.race([...inFlight.values()].map((f) => f.done));
-      const finished = inFlight.get(seq)!;
-      inFlight.delete(seq);
-      if (outcome.kind === 'sent') {
-        sent++;
-        ctx.backoff.streak = 0;
-      } else if (outcome.kind === 'blocked') blocked.add(finished.key);
-      // An auth stop outranks a transient one: the user must sign in before anything else helps.
-      else if (outcome.kind === 'auth') run.stop = { status: 'auth-required', sent: 0, userId: user.id };
-      else if (outcome.kind === 'transient' && run.stop === null) {
-        run.stop = {
-          status: 'retry-later',
-          sent: 0,
-          retryAt: outcome.retryAt,
-          error: outcome.error,
-          offline: outcome.offline,
-        };
-      }
-    };
-
-    for (const entry of queue) {
-      while (run.stop === null && !mayStart(entry, [...inFlight.values()])) await settleOne();
-      if (run.stop !== null) break;
-      seen.add(entry.seq!);
-      const key = recordKey(entry.collection, entry.recordId);
-      if (blocked.has(key)) continue;
-      if (!force && entry.nextAttemptAt > ctx.now()) {
-        run.waitUntil = { at: entry.nextAttemptAt, error: entry.error };
-        break;
-      }
-      const seq = entry.seq!;
-      const done = sendEntry(ctx, seq).then((outcome): [number, SendOutcome] => [seq, outcome]);
-      inFlight.set(seq, { key, collection: entry.collection, done });
-    }
-    while (inFlight.size > 0) await settleOne();
+    if (queue.length === 0) return { status: 'done', sent: run.sent };
+    if (ctx.push.supported) await pushRound(ctx, queue, run);
+    else await windowRound(ctx, queue, run);
     if (run.stop?.status === 'retry-later') ctx.backoff.streak++;
-    if (run.stop) return { ...run.stop, sent };
+    if (run.stop) return { ...run.stop, sent: run.sent };
     if (run.waitUntil) {
       const { at, error } = run.waitUntil;
-      return { status: 'retry-later', sent, retryAt: at, error, offline: false };
+      return { status: 'retry-later', sent: run.sent, retryAt: at, error, offline: false };
     }
   }
 }

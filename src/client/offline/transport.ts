@@ -6,6 +6,8 @@ export interface TransportRequest {
   body?: string | FormData;
   /** Overrides the transport's connect deadline (the reachability probe wants a quick verdict). */
   deadlineMs?: number;
+  /** Time the server needs for the work the request carries (a batch of writes), added to the connect deadline. */
+  workMs?: number;
 }
 
 export interface TransportResponse {
@@ -60,6 +62,7 @@ function bodySize(body: TransportRequest['body']): number {
 export function connectDeadline(request: TransportRequest, deadlines: Deadlines): number {
   return (
     (request.deadlineMs ?? deadlines.connectMs) +
+    (request.workMs ?? 0) +
     Math.ceil((bodySize(request.body) / MIN_UPLOAD_BYTES_PER_S) * 1000)
   );
 }

@@ -9,6 +9,7 @@ beforeEach(async () => {
   id = (await h.engine.createRecord('excavators', excavator('A', { location: 'Yard 1', notes: 'n1' }))).id;
   await h.engine.replay();
   h.server.requests = [];
+  h.server.routed = [];
 });
 
 afterEach(async () => {
@@ -23,7 +24,7 @@ describe('field-level PATCH: only true overlaps conflict', () => {
     await h.engine.updateRecord('excavators', id, { location: 'Yard 2' });
     h.server.editAsOther(id, { notes: 'theirs' });
     expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
-    const [patch, ...rest] = h.server.requests.filter((r) => r.method !== 'GET');
+    const [patch, ...rest] = h.server.routed.filter((r) => r.method !== 'GET');
     expect(rest).toEqual([]);
     expect(patch).toMatchObject({ method: 'PATCH' });
     expect(patch!.headers['if-match']).toBe('"1"');
@@ -53,12 +54,12 @@ describe('field-level PATCH: only true overlaps conflict', () => {
       notes: 'my note',
     });
 
-    h.server.requests = [];
+    h.server.routed = [];
     await h.engine.resolveConflict(conflicted.seq!, { location: 'mine' });
     await h.engine.replay();
     expect(await h.db.outbox.count()).toBe(0);
     // "Keep mine" sends only the conflicting field, on the version the 409 answered.
-    const [resend] = h.server.requests.filter((r) => r.method !== 'GET');
+    const [resend] = h.server.routed.filter((r) => r.method !== 'GET');
     expect(resend!.headers['if-match']).toBe('"3"');
     expect(JSON.parse(resend!.body as string)).toEqual({ location: 'mine' });
     expect(serverFields()).toMatchObject({ location: 'mine', notes: 'my note', status: 'maintenance' });
@@ -159,7 +160,7 @@ describe('Retry and Discard', () => {
     await h.engine.replay();
     expect(await h.db.outbox.count()).toBe(0);
     expect(serverFields().name).toBe('fixed');
-    const keys = h.server.requests.map((r) => r.headers['idempotency-key']);
+    const keys = h.server.routed.map((r) => r.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);
   });
 

@@ -1,14 +1,22 @@
 import type { TransportRequest, TransportResponse } from '@/client/offline/transport';
 import { COLLECTIONS } from '@/client/offline/collections';
-import { MERGED_FROM_HEADER } from '@/domain/sync';
 import { FIELD_RULES, planPatch } from '@/domain/field-merge';
-import { parseVersionTag } from '@/domain/sync';
+import {
+  isTransientStatus,
+  MERGED_FROM_HEADER,
+  parseVersionTag,
+  SYNC_PUSH_MAX_ENTRIES,
+  SYNC_PUSH_NOT_APPLIED,
+  syncPushBodySchema,
+  type SyncPushResult,
+} from '@/domain/sync';
 
 /*
  * An in-process model of the server's REST + sync protocol (src/server/plugins/write.ts,
  * src/server/modules/sync, src/server/modules/excavators): versions, Idempotency-Key store
  * (failures are not stored), If-Match, tombstones, the pull cursor with 410 after a purge. It serves
- * /api/excavators and GET /api/sync/pull, and injects faults: offline, lost responses, 5xx, 429.
+ * /api/excavators, GET /api/sync/pull and POST /api/sync/push, and injects faults: offline, lost
+ * responses, 5xx, 429.
  * PATCH merges per field like src/server/modules/sync/patch.ts: every version keeps which fields it
  * changed and their value before (the server's `record_field_changes`), and the shared `planPatch`
  * decides; a partial 409 is an answer the handler returns, so it is stored under its key as well.
@@ -68,18 +76,41 @@ function bodyOf(request: TransportRequest): Record<string, unknown> {
   return {};
 }
 
+const inFlight = () =>
+  json(
+    409,
+    {
+      message: 'A request with this Idempotency-Key is still in progress',
+      code: 'CONFLICT',
+      details: { reason: 'in_flight' },
+    },
+    { 'retry-after': '1' },
+  );
+
 export class FakeServer {
   rows = new Map<string, ServerRow>();
   seq = 0;
   /** Cursors at or below this (but above 0) answer 410: tombstones up to here were purged. */
   purgedThrough = 0;
-  idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  idempotency = new Map<
+    string,
+    { fingerprint: string; status: number; body: unknown; etag: string | null }
+  >();
   tokens = new Map<string, string>();
   offline = false;
   faults: Fault[] = [];
   applied: AppliedWrite[] = [];
+  /** Every request as it came over the wire (a batch is one). */
   requests: TransportRequest[] = [];
+  /** Every request as a route saw it: single ones and each entry of a batch, with its headers. */
+  routed: TransportRequest[] = [];
   clock = Date.parse('2025-01-01T00:00:00Z');
+  /** Serves POST /api/sync/push; false plays an older server without it (404). */
+  batches = true;
+  /** Faults for the next entries of a batch. */
+  private entryFaults: Array<'in-flight'> = [];
+  /** Entries per push request served, in order. */
+  pushed: number[] = [];
   /** Extra endpoints a test adds (another module's call); the first answer wins. */
   routes: Array<(request: TransportRequest, userId: string) => TransportResponse | undefined> = [];
 
@@ -174,22 +205,15 @@ export class FakeServer {
   readonly transport = async (request: TransportRequest): Promise<TransportResponse> => {
     this.requests.push(request);
     if (this.offline) throw new TypeError('Failed to fetch');
+    if (request.url === '/api/sync/push' && !this.batches) return error(404, 'NOT_FOUND', 'Not found');
     const fault =
       request.method === 'GET' && !request.url.startsWith('/api/sync') ? undefined : this.faults.shift();
     if (fault === 'network-before') throw new TypeError('Failed to fetch');
     if (fault === 'http500') return error(500, 'INTERNAL', 'Internal server error');
     if (fault === 'http503') return error(503, 'SERVICE_UNAVAILABLE', 'Unavailable', undefined);
-    if (fault === 'in-flight') {
-      return json(
-        409,
-        {
-          message: 'A request with this Idempotency-Key is still in progress',
-          code: 'CONFLICT',
-          details: { reason: 'in_flight' },
-        },
-        { 'retry-after': '1' },
-      );
-    }
+    // Inside a batch the key of an entry is what is in flight: the first entry answers it.
+    if (fault === 'in-flight' && request.url === '/api/sync/push') this.entryFaults.push('in-flight');
+    else if (fault === 'in-flight') return inFlight();
     if (fault === 'http429')
       return json(429, { message: 'Too many requests', code: 'RATE_LIMITED' }, { 'retry-after': '2' });
     const response = this.handle(request);
@@ -198,11 +222,15 @@ export class FakeServer {
   };
 
   private handle(request: TransportRequest): TransportResponse {
+    if (!request.url.startsWith('/api/sync/push')) this.routed.push(request);
     const token = request.headers['x-auth-token'];
     const userId = token ? this.tokens.get(token) : undefined;
     if (!userId) return error(401, 'UNAUTHENTICATED', 'Authentication required');
     const url = new URL(request.url, 'http://test');
     if (request.method === 'GET' && url.pathname === '/api/sync/pull') return this.pull(url);
+    if (request.method === 'POST' && url.pathname === '/api/sync/push') {
+      return this.push(request);
+    }
     for (const route of this.routes) {
       const answer = route(request, userId);
       if (answer) return answer;
@@ -228,13 +256,78 @@ export class FakeServer {
             'This Idempotency-Key was already used for a different request',
           );
         }
-        return json(stored.status, stored.body, { 'idempotent-replayed': 'true' });
+        return json(stored.status, stored.body, {
+          'idempotent-replayed': 'true',
+          ...(stored.etag === null ? {} : { etag: stored.etag }),
+        });
       }
     }
     const result = this.write(request, userId, id, body, key);
     if (key && (result.status < 400 || (request.method === 'PATCH' && result.status === 409)))
-      this.idempotency.set(`${userId}:${key}`, { fingerprint, status: result.status, body: result.body });
+      this.idempotency.set(`${userId}:${key}`, {
+        fingerprint,
+        status: result.status,
+        body: result.body,
+        etag: result.headers.get('etag'),
+      });
     return result;
+  }
+
+  /**
+   * `POST /api/sync/push`: each entry through `handle` as its own request, with the server's rules
+   * (src/domain/sync.ts): a failed entry holds back its group's later entries (424), a transient
+   * answer stops the batch, `ifMatchFrom` takes the ETag an earlier entry answered.
+   */
+  private push(request: TransportRequest): TransportResponse {
+    const parsed = syncPushBodySchema.safeParse(JSON.parse(String(request.body)));
+    if (!parsed.success) return error(400, 'VALIDATION_FAILED', 'Validation failed');
+    const { entries } = parsed.data;
+    if (entries.length > SYNC_PUSH_MAX_ENTRIES) return error(413, 'PAYLOAD_TOO_LARGE', 'Too many entries');
+    this.pushed.push(entries.length);
+    const results: SyncPushResult[] = [];
+    const failed = new Set<string>();
+    let stopped = false;
+    const notApplied = () => ({
+      status: SYNC_PUSH_NOT_APPLIED,
+      body: { message: 'Not applied', code: 'NOT_APPLIED' },
+      headers: {},
+    });
+    for (const entry of entries) {
+      if (stopped || (entry.group !== undefined && failed.has(entry.group))) {
+        results.push(notApplied());
+        continue;
+      }
+      const fromEarlier =
+        entry.ifMatchFrom === undefined ? null : parseVersionTag(results[entry.ifMatchFrom]?.headers.etag);
+      const base = fromEarlier ?? entry.ifMatch;
+      const routed: TransportRequest = {
+        method: entry.method,
+        url: entry.url,
+        headers: {
+          'x-auth-token': request.headers['x-auth-token'] ?? '',
+          'idempotency-key': entry.idempotencyKey,
+          ...(base !== undefined && base > 0 ? { 'if-match': `"${base}"` } : {}),
+          ...(entry.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(entry.body === undefined ? {} : { body: JSON.stringify(entry.body) }),
+      };
+      let answer: TransportResponse;
+      if (this.entryFaults.shift()) {
+        this.routed.push(routed);
+        answer = inFlight();
+      } else answer = this.handle(routed);
+      const headers: Record<string, string> = {};
+      for (const name of ['etag', 'location', 'idempotent-replayed', 'retry-after']) {
+        const value = answer.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      results.push({ status: answer.status, body: answer.body ?? null, headers });
+      if (answer.status >= 300) {
+        if (entry.group !== undefined) failed.add(entry.group);
+        if (isTransientStatus(answer.status)) stopped = true;
+      }
+    }
+    return json(200, { results });
   }
 
   /** `POST /api/excavators/import` {rows: [{name, …}]}: a batch like the inventory import (one answer). */
@@ -318,7 +411,7 @@ export class FakeServer {
         return error(400, 'VALIDATION_FAILED', 'Name is required');
       const next = Object.fromEntries(FIELDS.map((f) => [f, body[f] ?? null]));
       const introduced = this.change(row, next, userId);
-      if (Object.keys(introduced).length === 0) return json(200, this.api(row));
+      if (Object.keys(introduced).length === 0) return json(200, this.api(row), { etag: `"${row.version}"` });
       log(row.id, introduced);
       return json(200, this.api(row), { etag: `"${row.version}"` });
     }

@@ -16,13 +16,14 @@ beforeEach(async () => {
   id = (await h.engine.createRecord('excavators', excavator('A', { location: 'Yard 1', notes: 'n1' }))).id;
   await h.engine.replay();
   h.server.requests = [];
+  h.server.routed = [];
 });
 
 afterEach(async () => {
   await h.dispose();
 });
 
-const writes = () => h.server.requests.filter((r) => r.method !== 'GET');
+const writes = () => h.server.routed.filter((r) => r.method !== 'GET');
 /** The form's values as they were when it opened on version 1. */
 const opened = () => ({ ...excavator('A', { location: 'Yard 1', notes: 'n1' }) });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, parseRetryAfter } from '@/client/offline/backoff';
 import { createHarness, createMemoryLocks, excavator, type Harness } from './harness';
-import { mayStart, REPLAY_WINDOW } from '@/client/offline/replay';
+import { mayStart, PUSH_MAX_ENTRIES, REPLAY_WINDOW } from '@/client/offline/replay';
 import { recordKey } from '@/client/offline/rows';
 import type { OutboxEntry } from '@/client/offline/types';
 
@@ -18,7 +18,10 @@ afterEach(async () => {
   await h.dispose();
 });
 
-const writes = () => h.server.requests.filter((r) => r.method !== 'GET');
+/** Writes as their routes saw them (alone or as entries of a batch). */
+const writes = () => h.server.routed.filter((r) => r.method !== 'GET');
+/** Single write requests over the wire (a server without batches). */
+const singles = () => h.server.requests.filter((r) => r.method !== 'GET' && r.url !== '/api/sync/push');
 const states = async () => (await h.db.outbox.orderBy('seq').toArray()).map((e) => `${e.kind}:${e.state}`);
 
 describe('replay', () => {
@@ -45,7 +48,7 @@ describe('replay', () => {
   it('marks a refused entry failed with the server message; later changes of that record wait, others go on', async () => {
     const a = await h.engine.createRecord('excavators', excavator('A'));
     await h.engine.replay();
-    h.server.requests = [];
+    h.server.routed = [];
     await h.engine.updateRecord('excavators', a.id, { name: '' });
     await h.engine.updateRecord('excavators', a.id, { location: 'Yard 2' });
     const b = await h.engine.createRecord('excavators', excavator('B'));
@@ -60,19 +63,21 @@ describe('replay', () => {
     expect(failed).toMatchObject({ error: 'Name is required', errorStatus: 400 });
     expect(h.server.rows.get(b.id)).toBeDefined();
     // Nothing is sent again for the blocked record until a person decides.
-    h.server.requests = [];
+    h.server.routed = [];
     await h.engine.replay({ force: true });
     expect(writes()).toEqual([]);
   });
 
   it('stops on a 5xx, backs off exponentially with jitter and honours the back-off unless forced', async () => {
+    // A server without batches: one request per entry.
+    h.server.batches = false;
     // One window goes at once (A fails, its neighbours are sent); the run stops before the next window.
     const records = REPLAY_WINDOW + 2;
     for (let i = 0; i < records; i++) await h.engine.createRecord('excavators', excavator(`E${i}`));
     h.server.faults.push('http500');
     const first = await h.engine.replay();
     expect(first).toMatchObject({ status: 'retry-later', sent: REPLAY_WINDOW - 1, offline: false });
-    expect(writes()).toHaveLength(REPLAY_WINDOW);
+    expect(singles()).toHaveLength(REPLAY_WINDOW);
     expect(await h.db.outbox.count()).toBe(3);
     const entry = await h.db.outbox.orderBy('seq').first();
     expect(entry).toMatchObject({ state: 'waiting', attempts: 1, error: 'Internal server error' });
@@ -84,7 +89,7 @@ describe('replay', () => {
 
     // Not yet time: nothing is sent, not even the entries behind the one that waits.
     expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', sent: 0 });
-    expect(writes()).toHaveLength(REPLAY_WINDOW);
+    expect(singles()).toHaveLength(REPLAY_WINDOW);
 
     h.clock.now = entry!.nextAttemptAt;
     expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 3 });
@@ -177,7 +182,7 @@ describe('replay', () => {
     h.server.deleteAsOther(a.id);
     h.server.purgeTombstones();
     await h.engine.replay({ force: true });
-    expect(h.server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+    expect(h.server.routed.map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/excavators',
       'POST /api/excavators',
       `GET /api/excavators/${a.id}`,
@@ -278,6 +283,69 @@ describe('replay', () => {
   });
 });
 
+describe('batched replay', () => {
+  const pushes = () => h.server.requests.filter((r) => r.url === '/api/sync/push');
+
+  it('sends the queue in batches bounded by count, in order, each write applied once', async () => {
+    const count = PUSH_MAX_ENTRIES * 2 + 20;
+    for (let i = 0; i < count; i++) await h.engine.createRecord('excavators', excavator(`B${i}`));
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: count });
+    expect(h.server.pushed).toEqual([PUSH_MAX_ENTRIES, PUSH_MAX_ENTRIES, 20]);
+    expect(h.server.requests.filter((r) => r.method !== 'GET')).toEqual(pushes());
+    expect(h.server.applied).toHaveLength(count);
+    expect(h.server.applied.map((w) => w.introduced.name)).toEqual(
+      Array.from({ length: count }, (_, i) => `B${i}`),
+    );
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('sends a create and the edits made on it in one batch, each edit on the version the last produced', async () => {
+    const a = await h.engine.createRecord('excavators', excavator('A'));
+    await h.engine.updateRecord('excavators', a.id, { location: 'L1' });
+    await h.engine.updateRecord('excavators', a.id, { notes: 'N1' });
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 3 });
+    expect(pushes()).toHaveLength(1);
+    expect(writes().map((r) => r.headers['if-match'])).toEqual([undefined, '"1"', '"2"']);
+    expect(h.server.rows.get(a.id)).toMatchObject({ version: 3, fields: { location: 'L1', notes: 'N1' } });
+    expect(await h.db.excavators.get(a.id)).toMatchObject({ version: 3, location: 'L1', notes: 'N1' });
+  });
+
+  it('retries a whole batch whose answer was lost under the same keys: applied once', async () => {
+    for (let i = 0; i < 5; i++) await h.engine.createRecord('excavators', excavator(`L${i}`));
+    h.server.faults.push('lost-response');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    expect(h.server.applied).toHaveLength(5);
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 5 });
+    const [first, second] = pushes().map((r) => JSON.parse(r.body as string) as { entries: object[] });
+    expect(second!.entries).toEqual(first!.entries);
+    expect(h.server.applied).toHaveLength(5);
+    expect(writes().filter((r) => r.method === 'POST')).toHaveLength(10);
+  });
+
+  it('backs the whole batch off on a 5xx and sends it later', async () => {
+    for (let i = 0; i < 3; i++) await h.engine.createRecord('excavators', excavator(`F${i}`));
+    h.server.faults.push('http503');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', sent: 0, offline: false });
+    expect(await states()).toEqual(['create:waiting', 'create:waiting', 'create:waiting']);
+    expect(h.server.applied).toHaveLength(0);
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 3 });
+  });
+
+  it('sends one request per entry to a server without batches (404), from then on', async () => {
+    h.server.batches = false;
+    for (let i = 0; i < 3; i++) await h.engine.createRecord('excavators', excavator(`O${i}`));
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 3 });
+    expect(pushes()).toHaveLength(1);
+    expect(h.server.requests.filter((r) => r.url === '/api/excavators')).toHaveLength(3);
+    expect(await h.db.outbox.toArray()).toEqual([]);
+    await h.engine.createRecord('excavators', excavator('O3'));
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
+    expect(pushes()).toHaveLength(1);
+    // The 404 of the batch endpoint cost no attempt.
+    expect(h.server.live()).toHaveLength(4);
+  });
+});
+
 describe('back-off schedule', () => {
   it('doubles from the base up to the cap, with jitter between half and all of it', () => {
     expect(backoffDelay(1, () => 0)).toBe(BACKOFF_BASE_MS / 2);
@@ -336,11 +404,7 @@ describe('pull while replaying', () => {
     await replaying;
     expect((await Promise.all(pulls)).map((p) => p.status)).toEqual(['done', 'done']);
     const urls = h2.server.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`);
-    expect(urls).toEqual([
-      'POST /api/excavators',
-      'POST /api/excavators',
-      'POST /api/excavators',
-      'GET /api/sync/pull',
-    ]);
+    // The three creates went as one batch.
+    expect(urls).toEqual(['POST /api/sync/push', 'GET /api/sync/pull']);
   });
 });

@@ -1,26 +1,62 @@
 import net from 'node:net';
 
-export type RelayMode = 'pass' | 'stall' | 'drop';
+export type RelayMode = 'pass' | 'stall' | 'drop' | 'throttle';
+
+/** A slow link: every chunk is delayed by `latencyMs` and the bytes flow at most at `bytesPerSecond`. */
+export interface Throttle {
+  latencyMs: number;
+  bytesPerSecond: number;
+}
 
 /**
  * A TCP relay between the browser and the server that plays a poor site link: `pass` forwards,
  * `stall` accepts connections and stops moving bytes on every open one (a link that never answers),
- * `drop` refuses new connections and resets open ones. Connections stalled stay hung after `pass`:
- * only the client's own deadlines get it out of them.
+ * `drop` refuses new connections and resets open ones, `throttle` forwards with a delay and a
+ * bandwidth per direction of each connection. Connections stalled stay hung after `pass`: only the
+ * client's own deadlines get it out of them.
  */
 export interface FlakyRelay {
   url: string;
   mode(next: RelayMode): void;
+  /** The link `throttle` plays (default: 400 ms, 100 kB/s). */
+  setThrottle(next: Throttle): void;
   /** Connections accepted while the link was stalled. */
   stalledConnections(): number;
+  /** Open connections reset by `drop`. */
+  cutConnections(): number;
   close(): Promise<void>;
 }
 
 export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
   let mode: RelayMode = 'pass';
+  let throttle: Throttle = { latencyMs: 400, bytesPerSecond: 100_000 };
   let stalled = 0;
+  let cut = 0;
   const open = new Set<net.Socket>();
   const held = new Set<net.Socket>();
+
+  /**
+   * Moves bytes from `from` to `to`. While throttled each chunk leaves at the later of its arrival plus
+   * the latency and the moment the previous chunk has gone through at the bandwidth; those moments only
+   * grow, so chunks keep their order.
+   */
+  const forward = (from: net.Socket, to: net.Socket) => {
+    let nextFree = 0;
+    from.on('data', (chunk: Buffer) => {
+      const now = Date.now();
+      if (mode !== 'throttle' && nextFree <= now) {
+        if (!to.destroyed) to.write(chunk);
+        return;
+      }
+      const shape = mode === 'throttle' ? throttle : { latencyMs: 0, bytesPerSecond: Infinity };
+      const at = Math.max(now + shape.latencyMs, nextFree);
+      nextFree = at + (chunk.length / shape.bytesPerSecond) * 1000;
+      setTimeout(() => {
+        if (!to.destroyed) to.write(chunk);
+      }, at - now);
+    });
+  };
+
   const server = net.createServer((client) => {
     client.on('error', () => client.destroy());
     if (mode === 'drop') return void client.destroy();
@@ -41,8 +77,8 @@ export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
     };
     client.on('close', close);
     upstream.on('error', close).on('close', close);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -53,19 +89,25 @@ export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
       if (next === 'stall') {
         // Open connections freeze: nothing read, nothing forwarded, both ways.
         for (const socket of open) {
-          socket.unpipe();
+          socket.removeAllListeners('data');
           socket.pause();
           held.add(socket);
         }
         open.clear();
       }
       if (next === 'drop') {
+        // Count client sockets only: each connection is a client and an upstream socket.
+        cut += open.size / 2;
         for (const socket of [...open, ...held]) socket.destroy();
         open.clear();
         held.clear();
       }
     },
+    setThrottle(next) {
+      throttle = next;
+    },
     stalledConnections: () => stalled,
+    cutConnections: () => cut,
     close() {
       for (const socket of [...open, ...held]) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,6 +7,7 @@ import { syncPullQuerySchema, syncPullResponseSchema, type SyncPullResponse } fr
 import { syncState } from '../../db/schema';
 import { HttpError, badRequest } from '../../http-error';
 import { currentChangeSeq } from './cursor';
+import { syncPushRoutes } from './push';
 
 /**
  * GET /api/sync/pull — the mirror's feed (protocol notes in src/domain/sync.ts and docs/architecture.md).
@@ -73,4 +74,6 @@ export async function syncRoutes(app: FastifyInstance) {
       );
     },
   });
+
+  await syncPushRoutes(app);
 }
