@@ -203,3 +203,4 @@ export * from './schema/reports';
 export * from './schema/inventory';
 export * from './schema/dispo';
 export * from './schema/field-history';
+export * from './schema/follow-ups';

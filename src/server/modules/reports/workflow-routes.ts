@@ -16,6 +16,8 @@ import { reports } from '../../db/schema';
 import { HttpError, notFound } from '../../http-error';
 import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
 import { errorBodySchema } from '../auth/schemas';
+import { FOLLOW_UPS } from '../follow-ups/data';
+import { closeFollowUpsByReport, openFollowUpsFromReport } from '../follow-ups/from-reports';
 import { findReport, oneReportToApi, type ReportRow } from './data';
 import { reportIdParams } from './edit-routes';
 import { notifyReportEvent, type ReportEvent } from './notify';
@@ -67,6 +69,8 @@ interface Step {
   changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
   /** More writes of the same transaction, after the report row was updated. */
   after?(w: WriteContext, row: ReportRow): Promise<void>;
+  /** The other synced collections `after` writes. */
+  alsoStamps?: readonly string[];
 }
 
 /**
@@ -77,7 +81,7 @@ interface Step {
 async function runStep(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, step: Step) {
   const expected = readIfMatch(request);
   const { id } = request.params as { id: string };
-  const collections = step.after ? [REPORTS, EXCAVATORS] : [REPORTS];
+  const collections = [REPORTS, ...(step.alsoStamps ?? [])];
   return app.runWrite(request, reply, { collections }, async (w) => {
     const existing = await findReport(w.tx, id, true);
     if (!existing || existing.deletedAt) throw notFound('Report not found');
@@ -147,6 +151,12 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
               total,
             });
         },
+        // The defects are known the moment the operator submits: follow-ups open now, not after review.
+        after: async (w, row) => {
+          await closeFollowUpsByReport(app, request, w, row);
+          await openFollowUpsFromReport(app, request, w, row);
+        },
+        alsoStamps: [FOLLOW_UPS],
         // A resubmitted report starts a fresh review: the last decision is cleared (the audit keeps it).
         changes: (_row, _request, now) => ({
           status: 'pending',
@@ -182,6 +192,7 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
         }),
         // The approved reading is what counts: the machine's usage hours rise with it, not before.
         after: (w, row) => raiseUsageHours(app, request, w, row.excavatorId, row.operatingHours, row.id),
+        alsoStamps: [EXCAVATORS],
       }),
   });
 
