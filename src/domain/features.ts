@@ -36,6 +36,7 @@ export const FEATURE_BY_API_PREFIX: ReadonlyArray<readonly [prefix: string, flag
   ['/excavators', 'excavators'],
   ['/reports', 'reports'],
   ['/checklist-config', 'reports'],
+  ['/follow-ups', 'reports'],
   ['/betriebstagebuch', 'betriebstagebuch'],
   ['/betriebstagebuch-config', 'betriebstagebuch'],
   ['/inventory', 'inventory'],

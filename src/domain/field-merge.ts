@@ -217,6 +217,7 @@ export const FIELD_RULES: Readonly<Record<SyncCollectionName, FieldRules>> = {
     // Rounds have no id of their own: their place in the day is their identity.
     rounds: { kind: 'list', key: byPosition },
   },
+  followUps: {},
 };
 
 /**

@@ -27,6 +27,8 @@ export const NOTIFICATION_MESSAGE_KEYS = [
   'maintenance.due',
   'backup.failed',
   'device.silent',
+  'followup.opened',
+  'followup.assigned',
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 
@@ -199,6 +201,59 @@ const LOGBOOK_TEXTS: Record<Language, LogbookTexts> = {
   },
 };
 
+/** `{machine}`, `{count}`, `{items}` (opened); `{machine}`, `{item}`, `{actor}`, `{due}` (assigned). */
+interface FollowUpTexts {
+  openedTitle: string;
+  openedMessage: string;
+  assignedTitle: string;
+  assignedMessage: string;
+  due: string;
+}
+
+const FOLLOW_UP_TEXTS: Record<Language, FollowUpTexts> = {
+  en: {
+    openedTitle: 'Follow-ups opened: {machine}',
+    openedMessage: 'Failed checks on {machine} need attention ({count}): {items}.',
+    assignedTitle: 'Follow-up assigned to you: {machine}',
+    assignedMessage: '{actor} assigned you "{item}" on {machine}{due}.',
+    due: ', due {date}',
+  },
+  de: {
+    openedTitle: 'Nacharbeiten eröffnet: {machine}',
+    openedMessage: 'Fehlgeschlagene Prüfpunkte an {machine} brauchen Nacharbeit ({count}): {items}.',
+    assignedTitle: 'Nacharbeit für Sie: {machine}',
+    assignedMessage: '{actor} hat Ihnen „{item}“ an {machine} zugewiesen{due}.',
+    due: ', fällig am {date}',
+  },
+  bg: {
+    openedTitle: 'Открити последващи задачи: {machine}',
+    openedMessage: 'Неуспешни проверки на {machine} изискват внимание ({count}): {items}.',
+    assignedTitle: 'Възложена ви е последваща задача: {machine}',
+    assignedMessage: '{actor} ви възложи „{item}“ за {machine}{due}.',
+    due: ', срок {date}',
+  },
+  gr: {
+    openedTitle: 'Ανοίχτηκαν εκκρεμότητες: {machine}',
+    openedMessage: 'Αποτυχημένοι έλεγχοι στο {machine} χρειάζονται προσοχή ({count}): {items}.',
+    assignedTitle: 'Σας ανατέθηκε εκκρεμότητα: {machine}',
+    assignedMessage: 'Ο/Η {actor} σας ανέθεσε «{item}» στο {machine}{due}.',
+    due: ', προθεσμία {date}',
+  },
+};
+
+/** A follow-up's title as a notification parameter: its labels per language, or one plain title. */
+export interface FollowUpTitleParam {
+  title: string;
+  labels?: Record<string, string> | null;
+}
+
+function followUpTitleIn(value: unknown, language: Language): string {
+  if (!value || typeof value !== 'object') return text(value);
+  const item = value as Partial<FollowUpTitleParam>;
+  const own = item.labels?.[language]?.trim();
+  return own || text(item.title);
+}
+
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : value == null ? '' : String(value);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -300,6 +355,30 @@ export function renderNotification(
         lastSeen: lastSeen ? createFormat(language).date(lastSeen) : '',
         days: DEVICE_OFFLINE_ALERT_DAYS,
       });
+    }
+    case 'followup.opened': {
+      const t = FOLLOW_UP_TEXTS[language] ?? FOLLOW_UP_TEXTS.en;
+      const items = Array.isArray(p.items) ? p.items : [];
+      return fill(
+        { title: t.openedTitle, message: t.openedMessage },
+        {
+          machine: text(p.machine),
+          count: count(p.count) || items.length,
+          items: items.map((item) => followUpTitleIn(item, language)).join(', '),
+        },
+      );
+    }
+    case 'followup.assigned': {
+      const t = FOLLOW_UP_TEXTS[language] ?? FOLLOW_UP_TEXTS.en;
+      return fill(
+        { title: t.assignedTitle, message: t.assignedMessage },
+        {
+          machine: text(p.machine),
+          item: followUpTitleIn(p.item, language),
+          actor: text(p.actor),
+          due: p.due ? fillTemplate(t.due, { date: day(p.due, language) }) : '',
+        },
+      );
     }
     case 'backup.failed': {
       const t = CHANNEL_TEXTS[language] ?? CHANNEL_TEXTS.en;

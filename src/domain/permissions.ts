@@ -27,6 +27,12 @@ export const policies = {
   'logbook:read': anySignedIn,
   'logbook:write': roleIn('admin', 'manager', 'operator'),
   'logbook:approve': roleIn('admin', 'manager'),
+  /** Follow-ups of failed checks: everyone reads; whoever writes reports opens and closes them. */
+  'followup:read': anySignedIn,
+  'followup:create': roleIn('admin', 'manager', 'operator'),
+  /** Changing title, note, photo, assignee and due date: the people who plan the work. */
+  'followup:write': roleIn('admin', 'manager'),
+  'followup:close': roleIn('admin', 'manager', 'operator'),
   'inventory:read': anySignedIn,
   'inventory:write': roleIn('admin', 'manager'),
   'inventory:adjust': roleIn('admin', 'manager', 'operator'),

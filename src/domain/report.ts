@@ -3,6 +3,7 @@ import { checklistCategoriesSchema, checklistCategoryKeySchema, checklistItemKey
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
 import { isIsoDate } from './excavator';
 import { overrideReasonSchema } from './four-eyes';
+import { REPORT_MAX_RESOLVED_FOLLOW_UPS } from './followup';
 import { REPORT_STATUSES } from './report-status';
 import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
@@ -176,6 +177,14 @@ export const reportFieldsSchema = z.object({
   checklistItems: z
     .preprocess((v) => v ?? null, checklistCategoriesSchema.nullable())
     .transform((v) => v ?? null),
+  /** Follow-ups of the machine this report resolves (closed when it is submitted; src/domain/followup.ts). */
+  resolvesFollowUps: z.preprocess(
+    (v) => v ?? [],
+    z
+      .array(z.uuid({ error: 'Follow-ups must be ids' }), { error: 'Follow-ups must be a list of ids' })
+      .max(REPORT_MAX_RESOLVED_FOLLOW_UPS, `At most ${REPORT_MAX_RESOLVED_FOLLOW_UPS} follow-ups`)
+      .transform((ids) => [...new Set(ids)]),
+  ),
 });
 export type ReportFields = z.infer<typeof reportFieldsSchema>;
 export type ReportFieldsInput = z.input<typeof reportFieldsSchema>;
@@ -242,6 +251,8 @@ export const reportSchema = syncedMetaSchema.extend({
       items: z.array(z.object({ key: z.string(), label: z.record(z.string(), z.string()) })),
     }),
   ),
+  /** Ids of the follow-ups this report resolves. */
+  resolvesFollowUps: z.array(z.string()),
   operatorSignature: z.string().nullable(),
   managerSignature: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),

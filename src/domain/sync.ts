@@ -33,7 +33,8 @@ import { z } from 'zod';
 /**
  * Collections the modules register (reports, logbook and inventory add themselves as they land).
  * `dispoAssignments` is DISPO_SYNC_COLLECTION (src/domain/dispo.ts): a driver's tablet mirrors their
- * own published assignments, dispatchers every assignment.
+ * own published assignments, dispatchers every assignment. `followUps` holds the work left over from
+ * failed checklist items (src/domain/followup.ts).
  */
 export const SYNC_COLLECTIONS = [
   'excavators',
@@ -41,6 +42,7 @@ export const SYNC_COLLECTIONS = [
   'logbook',
   'inventory',
   'dispoAssignments',
+  'followUps',
 ] as const;
 export type SyncCollectionName = (typeof SYNC_COLLECTIONS)[number];
 

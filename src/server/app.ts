@@ -39,6 +39,7 @@ import { deviceRoutes, devicesPlugin } from './modules/sync/devices';
 import { excavatorRoutes } from './modules/excavators/routes';
 import { aiRoutes } from './modules/ai/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { followUpRoutes } from './modules/follow-ups/routes';
 import { checklistConfigRoutes } from './modules/checklist-config/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { logbookRoutes } from './modules/logbook/routes';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(excavatorRoutes);
       await api.register(aiRoutes);
       await api.register(reportRoutes);
+      await api.register(followUpRoutes);
       await api.register(checklistConfigRoutes);
       await api.register(inventoryRoutes);
       await api.register(logbookRoutes);

@@ -70,6 +70,7 @@ const approved: Report = {
     engine: { oilLevel: { state: 'ok' } },
   },
   checklistItems: DEFAULT_CHECKLIST.categories,
+  resolvesFollowUps: [],
   operatorSignature: signaturePng(3),
   managerSignature: signaturePng(8),
   status: 'approved',

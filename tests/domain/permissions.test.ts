@@ -26,6 +26,11 @@ const TABLE: Record<Action, Record<Role, boolean>> = {
   'logbook:write': all('admin', 'manager', 'operator'),
   // approve/reject reports, approve logbook
   'report:approve': all('admin', 'manager'),
+  // follow-ups of failed checks: everyone reads; report writers open and close; managers plan
+  'followup:read': everyone,
+  'followup:create': all('admin', 'manager', 'operator'),
+  'followup:close': all('admin', 'manager', 'operator'),
+  'followup:write': all('admin', 'manager'),
   'logbook:approve': all('admin', 'manager'),
   // create/edit/delete excavators, inventory; operator: inventory quantities
   'fleet:write': all('admin', 'manager'),

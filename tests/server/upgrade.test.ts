@@ -31,6 +31,7 @@ const SYNCED_ROWS: Record<string, string> = {
   logbook_entries: IDS.logbook,
   inventory_items: IDS.item,
   dispo_assignments: IDS.assignment,
+  follow_ups: IDS.followUp,
 };
 
 /** Read endpoints of every module: each must answer 200 on the migrated data. */
@@ -42,6 +43,7 @@ const READS = [
   '/api/notifications',
   '/api/excavators',
   '/api/reports',
+  '/api/follow-ups',
   '/api/betriebstagebuch',
   '/api/inventory',
   '/api/checklist-config',

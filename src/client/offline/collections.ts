@@ -1,5 +1,6 @@
 import { assignmentFieldsSchema } from '@/domain/dispo';
 import { excavatorFieldsSchema } from '@/domain/excavator';
+import { FOLLOW_UP_FIELD_NAMES } from '@/domain/followup';
 import { INVENTORY_FIELD_NAMES } from '@/domain/inventory';
 import { LOGBOOK_FIELD_NAMES } from '@/domain/logbook';
 import { reportFieldsSchema } from '@/domain/report';
@@ -60,6 +61,8 @@ export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
     readOne: true,
     patchKeys: [...Object.keys(assignmentFieldsSchema.shape), 'allowDuplicate'],
   },
+  // Follow-ups of failed checks: created and planned through the outbox; closing is a queued call.
+  followUps: { path: '/follow-ups', updateFields: FOLLOW_UP_FIELD_NAMES, readOne: true },
 };
 
 export function isSyncCollection(value: unknown): value is SyncCollection {

@@ -9,6 +9,7 @@ export class OfflineDb extends Dexie {
   reports!: Table<SyncedRow, string>;
   logbook!: Table<SyncedRow, string>;
   inventory!: Table<SyncedRow, string>;
+  followUps!: Table<SyncedRow, string>;
   outbox!: Table<OutboxEntry, number>;
   files!: Table<FileRow, string>;
   meta!: Table<MetaRow, string>;

@@ -53,4 +53,12 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
     },
     upgrade: forgetServedDispoAssignments,
   },
+  {
+    // Follow-ups of failed checks: a new collection the server never served before, so no mirror state
+    // needs rewriting — the next pull sees it as newly served and mirrors it from cursor 0.
+    version: 3,
+    stores: {
+      followUps: 'id, excavatorId, status, _sync',
+    },
+  },
 ];

@@ -204,3 +204,4 @@ export * from './schema/inventory';
 export * from './schema/dispo';
 export * from './schema/field-history';
 export * from './schema/devices';
+export * from './schema/follow-ups';

@@ -51,6 +51,7 @@ export const IDS = {
   aiCall: '01900000-0000-7000-8000-000000000801',
   delivery: '01900000-0000-7000-8000-000000000901',
   push: '01900000-0000-7000-8000-000000000902',
+  followUp: '01900000-0000-7000-8000-000000000a01',
 } as const;
 
 const AT = '2026-01-15T08:30:00.000Z';
@@ -399,6 +400,26 @@ export const RECIPES: Record<string, TableRecipe> = {
         issued_by: IDS.admin,
         published_at: LATER,
         last_change: null,
+      }),
+    ],
+  },
+  follow_ups: {
+    rows: () => [
+      synced(IDS.followUp, 71, {
+        excavator_id: IDS.excavator,
+        title: 'Hydrauliklecks',
+        title_labels: { de: 'Hydrauliklecks', en: 'Hydraulic leaks' },
+        note: 'Schlauch feucht',
+        photo: null,
+        assignee_id: IDS.operator,
+        due_date: '2026-02-01',
+        status: 'open',
+        source_report_id: IDS.report,
+        source_category: 'exterior',
+        source_item: 'hydraulics',
+        closed_at: null,
+        closed_by: null,
+        closed_by_report_id: null,
       }),
     ],
   },

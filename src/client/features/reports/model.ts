@@ -24,6 +24,7 @@ const DEFAULTS: Omit<Report, 'id' | 'version' | 'reportDate' | 'excavatorId' | '
   hoursUntilNextMaintenance: null,
   checklist: {},
   checklistItems: [],
+  resolvesFollowUps: [],
   operatorSignature: null,
   managerSignature: null,
   status: 'unsigned',

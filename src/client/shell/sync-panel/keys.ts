@@ -9,6 +9,7 @@ export const COLLECTION_KEY: Record<SyncCollection, string> = {
   logbook: 'sync.collection.logbook',
   inventory: 'sync.collection.inventory',
   dispoAssignments: 'sync.collection.dispoAssignments',
+  followUps: 'sync.collection.followUps',
 };
 
 export const KIND_KEY: Record<OutboxKind, string> = {

@@ -51,6 +51,8 @@ export const reports = pgTable(
     hoursUntilNextMaintenance: doublePrecision('hours_until_next_maintenance'),
     checklist: jsonb('checklist').$type<StoredChecklistResults>().notNull().default({}),
     checklistItems: jsonb('checklist_items').$type<StoredChecklistItems>().notNull().default([]),
+    /** Ids of the machine's follow-ups this report resolves; closed when the report is submitted. */
+    resolvesFollowUps: jsonb('resolves_follow_ups').$type<string[]>().notNull().default([]),
     /** PNG data URLs. */
     operatorSignature: text('operator_signature'),
     managerSignature: text('manager_signature'),

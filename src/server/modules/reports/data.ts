@@ -29,6 +29,7 @@ export const REPORT_FIELD_NAMES = [
   'checklist',
   'operatorSignature',
   'checklistItems',
+  'resolvesFollowUps',
 ] as const satisfies ReadonlyArray<keyof ReportFields & keyof ReportRow>;
 export type ReportFieldName = (typeof REPORT_FIELD_NAMES)[number];
 export type ReportFieldValues = { [K in ReportFieldName]: ReportRow[K] };
@@ -73,6 +74,7 @@ export function reportToApi(row: ReportRow, ctx: ReportContext): Report {
     hoursUntilNextMaintenance: row.hoursUntilNextMaintenance,
     checklist: row.checklist,
     checklistItems: row.checklistItems,
+    resolvesFollowUps: row.resolvesFollowUps ?? [],
     operatorSignature: row.operatorSignature,
     managerSignature: row.managerSignature,
     status: asStatus(row.status),

@@ -17,6 +17,8 @@ import { HttpError, notFound } from '../../http-error';
 import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
 import { assertFourEyes } from '../../services/four-eyes';
 import { errorBodySchema } from '../auth/schemas';
+import { FOLLOW_UPS } from '../follow-ups/data';
+import { closeFollowUpsByReport, openFollowUpsFromReport } from '../follow-ups/from-reports';
 import { findReport, oneReportToApi, type ReportRow } from './data';
 import { reportIdParams } from './edit-routes';
 import { notifyReportEvent, type ReportEvent } from './notify';
@@ -71,6 +73,8 @@ interface Step {
   changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
   /** More writes of the same transaction, after the report row was updated. */
   after?(w: WriteContext, row: ReportRow): Promise<void>;
+  /** The other synced collections `after` writes. */
+  alsoStamps?: readonly string[];
 }
 
 /**
@@ -81,7 +85,7 @@ interface Step {
 async function runStep(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, step: Step) {
   const expected = readIfMatch(request);
   const { id } = request.params as { id: string };
-  const collections = step.after ? [REPORTS, EXCAVATORS] : [REPORTS];
+  const collections = [REPORTS, ...(step.alsoStamps ?? [])];
   return app.runWrite(request, reply, { collections }, async (w) => {
     const existing = await findReport(w.tx, id, true);
     if (!existing || existing.deletedAt) throw notFound('Report not found');
@@ -151,6 +155,12 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
               total,
             });
         },
+        // The defects are known the moment the operator submits: follow-ups open now, not after review.
+        after: async (w, row) => {
+          await closeFollowUpsByReport(app, request, w, row);
+          await openFollowUpsFromReport(app, request, w, row);
+        },
+        alsoStamps: [FOLLOW_UPS],
         // A resubmitted report starts a fresh review: the last decision is cleared (the audit keeps it).
         changes: (_row, _request, now) => ({
           status: 'pending',
@@ -203,6 +213,7 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
         }),
         // The approved reading is what counts: the machine's usage hours rise with it, not before.
         after: (w, row) => raiseUsageHours(app, request, w, row.excavatorId, row.operatingHours, row.id),
+        alsoStamps: [EXCAVATORS],
       }),
   });
 

@@ -6,6 +6,7 @@ import { excavatorHref, maintenanceHref } from '../links';
 import { TileLink } from '../tile-link';
 import { EmptyLine, Tile } from './tile';
 import { MAINTENANCE_LABEL } from '../labels';
+import { UpcomingFollowUps } from '../../follow-ups/upcoming-follow-ups';
 
 type Upcoming = NonNullable<Dashboard['upcomingMaintenance']>;
 
@@ -58,6 +59,7 @@ export function MaintenanceTile({ upcoming }: { upcoming: Upcoming }) {
           ))}
         </Stack>
       )}
+      <UpcomingFollowUps />
     </Tile>
   );
 }

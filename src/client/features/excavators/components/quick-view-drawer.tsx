@@ -12,6 +12,7 @@ import { ExcavatorStatusBadge, MaintenanceBadge } from './excavator-badges';
 import { ExcavatorHeroPhoto } from './excavator-photo';
 import { formatDate, formatHours } from './format';
 import { RecentReports } from './recent-reports';
+import { FollowUpsSection } from '../../follow-ups/follow-ups-section';
 
 interface QuickViewDrawerProps {
   id: string | null;
@@ -97,6 +98,8 @@ function QuickViewContent({ excavator: e, canWrite, onEdit, onDeleted }: Content
           <MaintenanceBadge due={e.maintenance} />
         </Group>
       </Stack>
+      <Divider />
+      <FollowUpsSection excavatorId={e.id} />
       <Divider />
       <Stack gap={6}>
         <Title order={3} size="h5">

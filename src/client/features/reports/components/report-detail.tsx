@@ -7,6 +7,7 @@ import { useSettings } from '@/client/shell/session/settings-store';
 import type { ReportRecord } from '../model';
 import classes from '../reports-print.module.css';
 import type { ExcavatorInfo } from '../use-reports';
+import { ReportFollowUps } from '../../follow-ups/report-follow-ups';
 import { ReportSummary } from './report-summary';
 import { ReportStatusBadge } from './status-badge';
 
@@ -58,6 +59,7 @@ export function ReportDetail({
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
         <ReportSummary report={report} excavator={excavator} />
       </Paper>
+      <ReportFollowUps report={report} />
     </Stack>
   );
 }

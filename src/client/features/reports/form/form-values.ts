@@ -31,6 +31,8 @@ export interface ReportFormValues {
   description: string;
   notes: string;
   checklist: Record<string, Record<string, ChecklistAnswer>>;
+  /** Follow-ups of the machine this report resolves. */
+  resolvesFollowUps: string[];
 }
 
 /** What is saved: the API's editable fields. */
@@ -48,6 +50,7 @@ export interface ReportPayload {
   hoursUntilNextMaintenance: number | null;
   checklist: Report['checklist'];
   checklistItems: Report['checklistItems'];
+  resolvesFollowUps: string[];
   operatorSignature: string | null;
 }
 
@@ -72,6 +75,7 @@ export function initialFormValues(report: ReportRecord | null, operatorName: str
     description: report?.description ?? '',
     notes: report?.notes ?? '',
     checklist,
+    resolvesFollowUps: report?.resolvesFollowUps ?? [],
   };
 }
 
@@ -107,6 +111,7 @@ export function toPayload(
     hoursUntilNextMaintenance: num(values.hoursUntilNextMaintenance),
     checklist,
     checklistItems: categories,
+    resolvesFollowUps: values.resolvesFollowUps,
     operatorSignature,
   };
 }

@@ -8,6 +8,7 @@ import { useSettings } from '@/client/shell/session/settings-store';
 import { IncompleteChecklistModal } from '../components/confirm-modals';
 import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
 import type { ReportRecord } from '../model';
+import { ResolveFollowUpsField } from '../../follow-ups/resolve-follow-ups-field';
 import { ChecklistFields } from './checklist-fields';
 import { GeneralFields, OperatingFields, TextFields } from './form-sections';
 import {
@@ -122,6 +123,14 @@ export function ReportForm({
             errors={form.errors as Record<string, string>}
           />
         </Fieldset>
+        {form.values.excavatorId ? (
+          <ResolveFollowUpsField
+            excavatorId={form.values.excavatorId}
+            reportId={report?.id ?? null}
+            value={form.values.resolvesFollowUps}
+            onChange={(next) => form.setFieldValue('resolvesFollowUps', next)}
+          />
+        ) : null}
         <Fieldset legend={t('reports.form.signature')}>
           <SignatureField
             ref={signature}
