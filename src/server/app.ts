@@ -109,8 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(eventsPlugin);
   await app.register(uploadsPlugin, {
     dataDir: config.dataDir,
-    // On PostgreSQL a backup links the uploads after its snapshot; removals wait for that moment.
-    ...(handle.kind === 'postgres' && { guardRemoval: uploadRemovalGuard(handle.db) }),
+    s3: config.storage,
+    // On PostgreSQL a backup links the uploads after its snapshot; removals wait for that moment. Files
+    // in a bucket are not in the archive, so their removals need not wait.
+    ...(handle.kind === 'postgres' && !config.storage && { guardRemoval: uploadRemovalGuard(handle.db) }),
   });
   await app.register(hotCachePlugin, { handle });
   await app.register(settingsStorePlugin, { db: handle.db });

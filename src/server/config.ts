@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseStorageUrl, type S3StorageConfig } from './services/storage-url';
 import { checkTlsConfig, type TlsConfig } from './tls/config';
 
 const durationPattern = /^\d+\s*(s|m|h|d|w)$/;
@@ -54,6 +55,10 @@ const envSchema = z.object({
     }),
   ANONYMOUS_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
+  STORAGE_URL: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
 });
 
 /** TRUST_PROXY's entries, split on commas and blanks. */
@@ -123,6 +128,8 @@ export interface Config {
   anonymousRateLimit: number;
   /** Audit rows older than this many days are deleted by a daily job. */
   auditRetentionDays: number;
+  /** The object store the uploads go to; undefined: local disk under DATA_DIR/uploads. */
+  storage: S3StorageConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The certificate files are read here too, so a start with unusable ones stops with the same list.
   const tls = checkTlsConfig(cleaned);
   problems.push(...tls.problems);
+  const storage = cleaned.STORAGE_URL
+    ? parseStorageUrl(cleaned.STORAGE_URL, {
+        accessKeyId: cleaned.AWS_ACCESS_KEY_ID,
+        secretAccessKey: cleaned.AWS_SECRET_ACCESS_KEY,
+        sessionToken: cleaned.AWS_SESSION_TOKEN,
+      })
+    : null;
+  problems.push(...(storage?.problems ?? []));
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   return {
@@ -180,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     anonymousRateLimit: e.ANONYMOUS_RATE_LIMIT,
+    storage: storage?.config ?? undefined,
   };
 }

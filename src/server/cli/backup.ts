@@ -11,6 +11,7 @@ import {
 import { siteTimeZone, zonedTime } from '../site-time';
 import { archiveDirectory } from '../services/backup/archives';
 import { createBackup, withBackupLock, type BackupTarget } from '../services/backup/create-backup';
+import { describeS3 } from '../services/storage-url';
 import { formatBytes, parseArgs, progressPrinter } from './output';
 
 /*
@@ -170,6 +171,8 @@ async function main() {
         })
       : await backupEmbedded(config, outDir);
     console.info(summary(outcome, siteTimeZone()));
+    // The archive holds DATA_DIR/uploads only; files in a bucket are kept by the bucket's own versioning.
+    if (config.storage) console.info(`  Uploads: in ${describeS3(config.storage)}, not in this archive.`);
   } catch (err) {
     console.error(`Backup failed: ${(err as Error).message}`);
     process.exit(1);

@@ -11,6 +11,8 @@ import {
   type FileStorage,
   type LocalStorageOptions,
 } from '../services/storage';
+import { createS3Storage } from '../services/storage-s3';
+import type { S3StorageConfig } from '../services/storage-url';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,17 +20,28 @@ declare module 'fastify' {
   }
 }
 
-/** Multipart parsing with limits, and the file storage under DATA_DIR/uploads. */
+export interface UploadsPluginOptions {
+  dataDir: string;
+  /** The bucket from STORAGE_URL; unset: local disk under DATA_DIR/uploads. */
+  s3?: S3StorageConfig;
+  /** A ready storage (tests); wins over the two above. */
+  storage?: FileStorage;
+  guardRemoval?: LocalStorageOptions['guardRemoval'];
+}
+
+/** Multipart parsing with limits, and the file storage (DATA_DIR/uploads or the configured bucket). */
 export const uploadsPlugin = fp(
-  async (
-    app: FastifyInstance,
-    opts: { dataDir: string; storage?: FileStorage; guardRemoval?: LocalStorageOptions['guardRemoval'] },
-  ) => {
-    app.decorate(
-      'storage',
-      opts.storage ??
-        createLocalStorage(path.join(opts.dataDir, 'uploads'), { guardRemoval: opts.guardRemoval }),
-    );
+  async (app: FastifyInstance, opts: UploadsPluginOptions) => {
+    let storage = opts.storage;
+    if (!storage && opts.s3) {
+      const s3 = createS3Storage(opts.s3);
+      app.addHook('onClose', async () => s3.client.destroy());
+      // A wrong bucket or key stops the start, instead of failing the first photo someone takes.
+      await s3.check();
+      storage = s3;
+    }
+    storage ??= createLocalStorage(path.join(opts.dataDir, 'uploads'), { guardRemoval: opts.guardRemoval });
+    app.decorate('storage', storage);
     await app.register(multipart, {
       limits: { fileSize: MAX_IMAGE_BYTES, files: 20, fields: 60, fieldSize: 1024 * 1024, parts: 80 },
     });

@@ -5,22 +5,57 @@ import path from 'node:path';
 import { IMAGE_MIME_TYPES, type ImageMimeType } from '@/domain/constants';
 
 /**
- * Where uploaded files live. Local disk under DATA_DIR/uploads now; an object store can implement the
- * same interface later. Paths are relative ("excavators/2026/ab12….webp") and served at /uploads/{path}.
+ * Where uploaded files live: local disk under DATA_DIR/uploads by default, an S3-compatible bucket when
+ * STORAGE_URL names one (storage-s3.ts). Paths are relative ("excavators/2026-05/ab12….webp") and
+ * served at /uploads/{path} by the server in both cases.
  */
 export interface FileStorage {
+  /** What the files are in, for logs and the backup summary ("local disk …", "s3://bucket/…"). */
+  readonly description: string;
+  /** Whether the files live outside DATA_DIR (then a backup archive does not hold them). */
+  readonly external: boolean;
   /** Stores bytes under a random name in `folder`; returns the relative path. */
   put(folder: string, data: Buffer, extension: string): Promise<string>;
-  /** Absolute location of a stored relative path, or null when the path escapes the root. */
-  resolve(relativePath: string): string | null;
   remove(relativePath: string): Promise<void>;
-  /** A stored file for reading, or null when it does not exist (or is not a regular file). */
+  /**
+   * A stored file for reading, or null when it does not exist (or is not a regular file). The caller
+   * must read or destroy the stream: an object store's response is already open.
+   */
   open(relativePath: string): Promise<StoredFile | null>;
 }
 
 export interface StoredFile {
   size: number;
   stream(): NodeJS.ReadableStream;
+}
+
+/** A stored file's whole content, or null when it is gone. */
+export async function readStoredFile(storage: FileStorage, relativePath: string): Promise<Buffer | null> {
+  const file = await storage.open(relativePath);
+  if (!file) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A client-given relative path in its stored form, or null when it could leave the root: an empty path,
+ * a NUL, a backslash, or a "." / ".." / empty segment. Object stores have no folders to escape, but the
+ * same names are refused there so both kinds of storage accept exactly the same paths.
+ */
+export function cleanStoragePath(relativePath: string): string | null {
+  const clean = normalizeUploadPath(relativePath);
+  if (!clean || clean.includes('\0') || clean.includes('\\')) return null;
+  const segments = clean.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) return null;
+  return clean;
+}
+
+/** A new random, never reused relative path in `folder` ("<folder>/<yyyy-mm>/<32 hex>.<ext>"). */
+export function newStoragePath(folder: string, extension: string): string {
+  const safeFolder = folder.replace(/[^a-z0-9-]/gi, '') || 'files';
+  const month = new Date().toISOString().slice(0, 7);
+  return `${safeFolder}/${month}/${randomBytes(16).toString('hex')}.${extension.replace(/[^a-z0-9]/gi, '')}`;
 }
 
 const EXTENSION: Record<ImageMimeType, string> = {
@@ -105,17 +140,16 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
   const absRoot = path.resolve(root);
   const guard = options.guardRemoval ?? ((remove) => remove());
   const resolve = (relativePath: string): string | null => {
-    const clean = normalizeUploadPath(relativePath);
-    if (!clean || clean.includes('\0')) return null;
+    const clean = cleanStoragePath(relativePath);
+    if (!clean) return null;
     const abs = path.resolve(absRoot, clean);
     return abs.startsWith(absRoot + path.sep) ? abs : null;
   };
   return {
-    resolve,
+    description: `local disk ${absRoot}`,
+    external: false,
     async put(folder, data, extension) {
-      const safeFolder = folder.replace(/[^a-z0-9-]/gi, '') || 'files';
-      const month = new Date().toISOString().slice(0, 7);
-      const rel = `${safeFolder}/${month}/${randomBytes(16).toString('hex')}.${extension.replace(/[^a-z0-9]/gi, '')}`;
+      const rel = newStoragePath(folder, extension);
       const abs = resolve(rel);
       if (!abs) throw new Error('invalid storage path');
       await fs.mkdir(path.dirname(abs), { recursive: true });

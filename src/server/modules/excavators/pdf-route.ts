@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +5,7 @@ import { LANGUAGES } from '@/domain/constants';
 import { buildExcavatorPdf, excavatorPdfName, type PdfImage } from '@/domain/pdf';
 import { notFound } from '../../http-error';
 import { loadPdfFonts } from '../../services/pdf';
-import { sniffImageType } from '../../services/storage';
+import { readStoredFile, sniffImageType } from '../../services/storage';
 import { errorBodySchema } from '../auth/schemas';
 import { excavatorToApi, findExcavator, loadServiceInterval } from './data';
 
@@ -20,10 +19,9 @@ const PDF_IMAGE_TYPES = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp'
 /** The stored profile photo's bytes, or null when it is gone or not an image jsPDF can place. */
 async function readPhoto(app: FastifyInstance, relativePath: string | null): Promise<PdfImage | null> {
   if (!relativePath) return null;
-  const file = app.storage.resolve(relativePath);
-  if (!file) return null;
   try {
-    const data = await fs.readFile(file);
+    const data = await readStoredFile(app.storage, relativePath);
+    if (!data) return null;
     const type = sniffImageType(data);
     return type ? { data: new Uint8Array(data), type: PDF_IMAGE_TYPES[type] } : null;
   } catch {
