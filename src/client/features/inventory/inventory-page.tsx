@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InventoryExportFormat } from '@/domain/inventory';
 import { can } from '@/domain/permissions';
+import { useDialogOpener } from '@/client/shell/focus-return';
 import { PageHeader } from '@/client/shell/page-header';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 import { HeaderActions } from './components/header-actions';
@@ -41,6 +42,14 @@ export function InventoryPage() {
   const actions = useInventoryActions(pending);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<InventoryDialog | null>(null);
+  const opener = useDialogOpener();
+  const openDialog = useCallback(
+    (next: InventoryDialog) => {
+      opener.remember();
+      setDialog(next);
+    },
+    [opener],
+  );
   const [exporting, setExporting] = useState(false);
 
   const { items, all } = inventory;
@@ -65,8 +74,8 @@ export function InventoryPage() {
     },
     [actions, t],
   );
-  const edit = useCallback((item: InventoryRecord) => setDialog({ kind: 'edit', item }), []);
-  const remove = useCallback((item: InventoryRecord) => setDialog({ kind: 'delete', item }), []);
+  const edit = useCallback((item: InventoryRecord) => openDialog({ kind: 'edit', item }), [openDialog]);
+  const remove = useCallback((item: InventoryRecord) => openDialog({ kind: 'delete', item }), [openDialog]);
 
   const runExport = async (format: InventoryExportFormat) => {
     setExporting(true);
@@ -113,7 +122,7 @@ export function InventoryPage() {
     onDelete: remove,
   };
   const createButton = canWrite ? (
-    <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'edit', item: null })}>
+    <Button leftSection={<IconPlus size={18} />} onClick={() => openDialog({ kind: 'edit', item: null })}>
       {t('inventory.actions.new')}
     </Button>
   ) : null;
@@ -127,9 +136,9 @@ export function InventoryPage() {
           <HeaderActions
             canWrite={canWrite}
             exporting={exporting}
-            onCreate={() => setDialog({ kind: 'edit', item: null })}
-            onImport={() => setDialog({ kind: 'import' })}
-            onTags={() => setDialog({ kind: 'tags' })}
+            onCreate={() => openDialog({ kind: 'edit', item: null })}
+            onImport={() => openDialog({ kind: 'import' })}
+            onTags={() => openDialog({ kind: 'tags' })}
             onExport={(format) => void runExport(format)}
           />
         }
@@ -150,7 +159,7 @@ export function InventoryPage() {
         {canWrite && selectedItems.length > 0 ? (
           <SelectionBar
             count={selectedItems.length}
-            onTags={() => setDialog({ kind: 'bulk' })}
+            onTags={() => openDialog({ kind: 'bulk' })}
             onClear={() => setSelected(new Set())}
           />
         ) : null}
@@ -179,7 +188,10 @@ export function InventoryPage() {
       </Stack>
       <InventoryDialogs
         dialog={dialog}
-        onClose={() => setDialog(null)}
+        onClose={() => {
+          setDialog(null);
+          opener.restore();
+        }}
         inventory={inventory}
         selectedItems={selectedItems}
         actions={actions}

@@ -28,7 +28,13 @@ export function TopExcavatorsTile({ items, range }: { items: TopExcavator[]; ran
                   {index + 1}.
                 </Text>
                 <Stack gap={0} style={{ minWidth: 0 }}>
-                  <TileLink href={excavatorHref(machine.id)} fw={600} size="sm" truncate>
+                  <TileLink
+                    href={excavatorHref(machine.id)}
+                    fw={600}
+                    size="sm"
+                    truncate
+                    className="tap-target-line"
+                  >
                     {machine.name}
                   </TileLink>
                   <Text size="xs" c="dimmed" truncate>
