@@ -1,7 +1,9 @@
 // Offline engine bench, in headless Chromium against the real server on loopback:
 // - import a 10,000-row CSV end to end (parse and map with the shared domain code, one import call);
 // - mirror those 10,000 rows into IndexedDB from an empty browser profile;
-// - replay 500 writes queued while offline.
+// - replay 500 writes queued while offline;
+// mirror and replay each on loopback and again under Chromium's network emulation of a poor site link
+// (400 ms round trip, 1.6 Mbit/s down, 750 kbit/s up).
 // Prints one JSON line per case; BENCH_PROFILE_DIR=<dir> saves the page's CPU profiles (startProfile in support.ts). Run alone with `node --import tsx tests/bench/offline-engine.ts` (starts its
 // own server) or call benchOfflineEngine() with a running server (tests/bench/run.ts).
 import fs from 'node:fs';
@@ -16,6 +18,17 @@ export const MIRROR_ROWS = 10_000;
 export const REPLAY_WRITES = 500;
 /** Goals from the issues: import under 10 s, mirror under 3 s, replay under 10 s. */
 export const GOALS_MS = { import: 10_000, mirror: 3_000, replay: 10_000 } as const;
+/** On the poor link: mirror under 15 s, replay under 10 s. */
+export const POOR_LINK_GOALS_MS = { mirror: 15_000, replay: 10_000 } as const;
+
+/** A poor site link for CDP Network.emulateNetworkConditions (throughputs in bytes per second). */
+export const POOR_LINK = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: 1_600_000 / 8,
+  uploadThroughput: 750_000 / 8,
+} as const;
+const POOR_LINK_LABEL = '400 ms RTT, 1.6 Mbit/s down, 750 kbit/s up';
 
 const TOKEN_KEY = 'token';
 export interface OfflineBenchOptions {
@@ -81,8 +94,10 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   throw new Error(`timed out waiting for ${what}`);
 }
 
-async function measure(url: string, token: string, userId: string) {
+async function measure(url: string, token: string, userId: string, poorLink: boolean) {
   const browser = await launchBenchChromium();
+  const link = poorLink ? ` [${POOR_LINK_LABEL}]` : ' [loopback]';
+  const goals = poorLink ? POOR_LINK_GOALS_MS : GOALS_MS;
   try {
     const context = await browser.newContext({ baseURL: url, serviceWorkers: 'block' });
     await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
@@ -90,6 +105,11 @@ async function measure(url: string, token: string, userId: string) {
       token,
     ] as const);
     const page = await context.newPage();
+    if (poorLink) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', POOR_LINK);
+    }
 
     // Mirror: from an empty profile, the time from the first pull request until every row is in
     // IndexedDB (the goal), and from the app's start (loading the app and signing in included).
@@ -106,13 +126,13 @@ async function measure(url: string, token: string, userId: string) {
     await stopMirrorProfile();
     page.off('request', onRequest);
     const mirror = line(
-      'mirror into IndexedDB (empty profile, first pull request to last row)',
+      `mirror into IndexedDB (empty profile, first pull request to last row)${link}`,
       MIRROR_ROWS,
       finished - (firstPullAt ?? started),
-      GOALS_MS.mirror,
+      goals.mirror,
     );
     const startToMirrored = {
-      case: 'app start to 10,000 rows mirrored (loading the app and signing in included)',
+      case: `app start to 10,000 rows mirrored (loading the app and signing in included)${link}`,
       rows: MIRROR_ROWS,
       ms: Math.round(finished - started),
     };
@@ -120,11 +140,13 @@ async function measure(url: string, token: string, userId: string) {
     // Replay: queue the writes with the app closed (a same-origin JSON page runs no app code), then
     // start the app and time until the outbox is empty.
     await page.goto('/api/health');
-    await queueInventoryCreates(page, userId, REPLAY_WRITES, 'Queued part');
+    const prefix = poorLink ? 'Queued slow part' : 'Queued part';
+    await queueInventoryCreates(page, userId, REPLAY_WRITES, prefix);
     const replayStarted = performance.now();
     let firstWriteAt: number | null = null;
     const onWrite = (request: { method(): string; url(): string }) => {
-      if (firstWriteAt === null && request.method() === 'POST' && request.url().includes('/api/inventory')) {
+      const write = request.url().includes('/api/inventory') || request.url().includes('/api/sync/push');
+      if (firstWriteAt === null && request.method() === 'POST' && write) {
         firstWriteAt = performance.now();
       }
     };
@@ -136,18 +158,22 @@ async function measure(url: string, token: string, userId: string) {
     page.off('request', onWrite);
     await stopReplayProfile();
     const replay = line(
-      'replay queued writes (first write request to empty outbox)',
+      `replay queued writes (first write request to empty outbox)${link}`,
       REPLAY_WRITES,
       replayed - (firstWriteAt ?? replayStarted),
-      GOALS_MS.replay,
+      goals.replay,
     );
     const startToReplayed = {
-      case: 'app start to 500 queued writes replayed (loading the app and signing in included)',
+      case: `app start to 500 queued writes replayed (loading the app and signing in included)${link}`,
       rows: REPLAY_WRITES,
       ms: Math.round(replayed - replayStarted),
     };
 
-    const server = await api<{ total: number }>(url, token, '/api/inventory?limit=1&q=Queued%20part');
+    const server = await api<{ total: number }>(
+      url,
+      token,
+      `/api/inventory?limit=1&q=${encodeURIComponent(prefix)}`,
+    );
     if (server.total !== REPLAY_WRITES) {
       throw new Error(`the server holds ${server.total} replayed rows, expected exactly ${REPLAY_WRITES}`);
     }
@@ -186,7 +212,11 @@ export async function benchOfflineEngine(options: OfflineBenchOptions = {}): Pro
       method: 'POST',
       body: JSON.stringify({ username, password }),
     });
-    const lines = [await benchImport(url, login.token), ...(await measure(url, login.token, login.user.id))];
+    const lines = [
+      await benchImport(url, login.token),
+      ...(await measure(url, login.token, login.user.id, false)),
+      ...(await measure(url, login.token, login.user.id, true)),
+    ];
     for (const result of lines) console.info(JSON.stringify(result));
     return lines;
   } finally {
