@@ -6,7 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { apiToken, en, preferEnglish, signInFast, TOKEN_KEY } from './support/app';
+import { apiToken, closeKeepOpenPrompt, en, preferEnglish, signInFast, TOKEN_KEY } from './support/app';
 import { appDatabaseReady, countStore, queueInventoryCreates } from './support/outbox';
 import { ADMIN, USERS } from './support/users';
 
@@ -66,8 +66,9 @@ async function openTablet(
   const page = await context.newPage();
   await preferEnglish(page);
   await page.goto('/');
+  // A fresh context loads and caches the whole app first: on a busy machine that takes a while.
   await expect(page.getByRole('navigation', { name: en('shell.nav.label') }).first()).toBeVisible({
-    timeout: 30_000,
+    timeout: 60_000,
   });
   await expect.poll(() => appDatabaseReady(page), { timeout: 30_000 }).toBe(true);
   return { context, page };
@@ -103,8 +104,14 @@ test('the Devices page shows a tablet holding entries back, and clears once the 
   contexts.push(office);
   const page = await office.newPage();
   await preferEnglish(page);
-  await signInFast(page, request, ADMIN, '/devices');
-  await expect(page.getByRole('heading', { name: en('nav.devices'), level: 1 })).toBeVisible();
+  await closeKeepOpenPrompt(page);
+  await page.goto('/login', { timeout: 60_000 });
+  const adminSession = await apiToken(request, ADMIN);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, adminSession] as const);
+  await page.goto('/devices', { timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: en('nav.devices'), level: 1 })).toBeVisible({
+    timeout: 30_000,
+  });
   const row = page.locator(`[data-device="${deviceId}"]`);
   const refresh = page.getByRole('button', { name: en('devices.refresh') });
   await expect(async () => {
