@@ -11,7 +11,14 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openPglite } from '@/server/db/client';
-import { ensureClientBuild, launchBenchChromium, measureTyping, runWhenMain, signInToken } from './support';
+import {
+  ensureClientBuild,
+  launchBenchChromium,
+  measureTyping,
+  reportCountChanges,
+  runWhenMain,
+  signInToken,
+} from './support';
 
 const EXCAVATORS = Math.max(100, Number(process.env.BENCH_EXCAVATORS) || 10_000);
 /** Typed one key at a time, then erased: every prefix is one measurement. */
@@ -54,16 +61,19 @@ export async function benchExcavatorsSearch(): Promise<void> {
     const page = await context.newPage();
     const mirrorStart = Date.now();
     await page.goto('/excavators');
-    for (;;) {
-      const count = await page
-        .locator('[data-testid="excavator-list"]')
-        .getAttribute('data-count', { timeout: 1000 })
-        .catch(() => null);
-      if (count === String(EXCAVATORS)) break;
-      if (Date.now() - mirrorStart > 600_000) throw new Error(`mirror incomplete after 10 min: ${count}`);
-      if (process.env.BENCH_VERBOSE) console.info(`mirrored ${count ?? 0} of ${EXCAVATORS}`);
-      await page.waitForTimeout(2000);
+    const list = page.locator('[data-testid="excavator-list"]');
+    if (process.env.BENCH_VERBOSE) {
+      await reportCountChanges(page, '[data-testid="excavator-list"]', String(EXCAVATORS), (count) =>
+        console.info(`mirrored ${count ?? 0} of ${EXCAVATORS}`),
+      );
     }
+    await list
+      .and(page.locator(`[data-count="${EXCAVATORS}"]`))
+      .waitFor({ timeout: 600_000 })
+      .catch(async () => {
+        const count = await list.getAttribute('data-count', { timeout: 1000 }).catch(() => null);
+        throw new Error(`mirror incomplete after 10 min: ${count}`);
+      });
     console.info(JSON.stringify({ case: 'mirror', excavators: EXCAVATORS, ms: Date.now() - mirrorStart }));
 
     // The goal counts what the page renders (the body); the document adds <head> (styles, preloads).

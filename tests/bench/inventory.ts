@@ -18,6 +18,7 @@ import {
   ensureClientBuild,
   launchBenchChromium,
   measureTyping,
+  reportCountChanges,
   runWhenMain,
   signInToken,
   startProfile,
@@ -98,10 +99,9 @@ export async function benchInventory(): Promise<void> {
     await page.keyboard.press('Escape');
     const results = page.getByTestId('inventory-results');
     if (process.env.BENCH_VERBOSE) {
-      for (let count = ''; count !== String(ITEMS); await page.waitForTimeout(100)) {
-        count = (await results.getAttribute('data-count')) ?? '';
-        console.info(`${Date.now() - started} ms: ${count} items listed`);
-      }
+      await reportCountChanges(page, '[data-testid="inventory-results"]', String(ITEMS), (count) =>
+        console.info(`${Date.now() - started} ms: ${count ?? 0} items listed`),
+      );
     }
     await results.and(page.locator(`[data-count="${ITEMS}"]`)).waitFor({ timeout: 120_000 });
     const listed = Date.now();

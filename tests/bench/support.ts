@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type JSHandle, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { CHROMIUM_LAUNCH } from '../e2e/support/chromium';
 
@@ -88,6 +88,33 @@ export async function waitForQuiet(page: Page, quietMs = 1000, maxMs = 20_000): 
   };
   setTimeout(check, 100);
 })`)) as number;
+}
+
+/**
+ * Reports each new `data-count` of the element at `selector` until it reads `goal`. Each round waits for
+ * the count to change (checked on every animation frame in the page), not for a fixed time.
+ */
+export async function reportCountChanges(
+  page: Page,
+  selector: string,
+  goal: string,
+  report: (count: string | null) => void,
+  timeoutMs = 600_000,
+): Promise<void> {
+  let count: string | null = null;
+  while (count !== goal) {
+    // A string, not a function: tsx would add helpers to a function that do not exist in the page.
+    const changed: JSHandle = await page.waitForFunction(
+      `(() => {
+        const now = document.querySelector(${JSON.stringify(selector)})?.getAttribute('data-count') ?? null;
+        return now !== ${JSON.stringify(count)} ? { now } : null;
+      })()`,
+      undefined,
+      { timeout: timeoutMs },
+    );
+    count = ((await changed.jsonValue()) as { now: string | null }).now;
+    report(count);
+  }
 }
 
 /** Types each query one key at a time (every prefix is one measurement), erasing it after. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { en, preferEnglish, signInFast } from './support/app';
+import { screenshotWhenStill } from './support/still';
 import { ADMIN } from './support/users';
 
 /** /users and the Settings sections, light and dark, tablet and desktop — saved for people to look at. */
@@ -27,8 +28,7 @@ for (const [device, viewport] of SIZES) {
 
       await page.getByRole('button', { name: en('users.actions.create') }).click();
       await expect(page.getByRole('dialog', { name: en('users.form.createTitle') })).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(dir, `users-create-${device}-${theme}.png`) });
+      await screenshotWhenStill(page, { path: path.join(dir, `users-create-${device}-${theme}.png`) });
       await page.keyboard.press('Escape');
 
       await page.goto('/settings');

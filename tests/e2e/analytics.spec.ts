@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, en, preferEnglish, signInFast } from './support/app';
+import { screenshotWhenStill } from './support/still';
 import { USERS } from './support/users';
 
 /*
@@ -152,8 +153,7 @@ test.describe('screenshots', () => {
             'true',
           );
           await page.waitForLoadState('networkidle');
-          await page.waitForTimeout(400);
-          await page.screenshot({
+          await screenshotWhenStill(page, {
             path: `tests/e2e/screenshots/analytics-${tab}-${theme}-${device}.png`,
             fullPage: true,
           });

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { apiToken, en, preferEnglish, serverURL, signIn, signInFast } from './support/app';
 import { startNetworkSwitch } from './support/network-switch';
 import { countStore } from './support/outbox';
+import { screenshotWhenStill } from './support/still';
 import { ADMIN, USERS } from './support/users';
 
 /**
@@ -148,19 +149,20 @@ for (const [device, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), theme === 'dark');
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({ path: path.join(dir, `dispo-${name}-${device}-${theme}.png`), fullPage });
+        screenshotWhenStill(page, { path: path.join(dir, `dispo-${name}-${device}-${theme}.png`), fullPage });
       await signInFast(page, request, USERS.dispo, '/dispo');
       await expect(page.getByRole('button', { name: en('dispo.actions.newAssignment') })).toBeVisible();
-      await page.waitForTimeout(500);
       await shot('list');
       await page.getByRole('button', { name: en('dispo.actions.newAssignment') }).click();
       await expect(page.getByRole('dialog', { name: en('dispo.form.newTitle') })).toBeVisible();
-      await page.waitForTimeout(400);
       await shot('form', false);
       await page.keyboard.press('Escape');
       for (const tab of ['overview', 'dashboard', 'master'] as const) {
         await page.getByRole('tab', { name: en(`dispo.tabs.${tab}`) }).click();
-        await page.waitForTimeout(600);
+        await expect(page.getByRole('tab', { name: en(`dispo.tabs.${tab}`) })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
         await shot(tab);
       }
       const link = page.locator('a[href^="/dispo/assignments/"]').first();
@@ -265,8 +267,7 @@ test('a driver marks a round done without signal; the dispatcher sees it after s
         const title = [...document.querySelectorAll('main h1')].at(-1);
         if (title) window.scrollTo(0, title.getBoundingClientRect().top + window.scrollY - 76);
       });
-      await field.waitForTimeout(400);
-      await field.screenshot({ path: path.join(shots, file) });
+      await screenshotWhenStill(field, { path: path.join(shots, file) });
     };
     await preferEnglish(field);
     await signIn(field, driverUser);

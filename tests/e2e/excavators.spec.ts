@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { apiToken, en, preferEnglish, serverURL, signIn, signInFast } from './support/app';
 import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch';
+import { screenshotWhenStill } from './support/still';
 import { USERS } from './support/users';
 
 /*
@@ -290,15 +291,13 @@ for (const [device, viewport] of SCREENS) {
       await page.screenshot({ path: path.join(dir, `excavators-list-${device}-${theme}.png`) });
       await rows(page).first().getByRole('button').click();
       await expect(page.getByTestId('excavator-quick-view')).toBeVisible();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: path.join(dir, `excavators-quick-${device}-${theme}.png`) });
+      await screenshotWhenStill(page, { path: path.join(dir, `excavators-quick-${device}-${theme}.png`) });
       await page
         .getByTestId('excavator-quick-view')
         .getByRole('button', { name: en('excavators.actions.edit') })
         .click();
       await expect(page.getByRole('dialog').getByRole('group').first()).toBeVisible();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: path.join(dir, `excavators-form-${device}-${theme}.png`) });
+      await screenshotWhenStill(page, { path: path.join(dir, `excavators-form-${device}-${theme}.png`) });
     });
   }
 }

@@ -8,6 +8,7 @@ import {
   TOKEN_KEY,
 } from './support/app';
 import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch';
+import { screenshotWhenStill } from './support/still';
 import { USERS, type E2eUser } from './support/users';
 
 const RUN = Date.now().toString(36);
@@ -203,14 +204,12 @@ test.describe('report screens (screenshots)', () => {
         await enter(page, request, USERS.admin, '/reports');
         const suffix = `${name}-${dark ? 'dark' : 'light'}`;
         await expect(page.getByRole('heading', { name: en('nav.reports') })).toBeVisible();
-        await page.waitForTimeout(800);
-        await page.screenshot({ path: `tests/e2e/screenshots/reports-list-${suffix}.png` });
+        await screenshotWhenStill(page, { path: `tests/e2e/screenshots/reports-list-${suffix}.png` });
         const first = page.getByTestId('report-row').first();
         if (await first.count()) {
           await first.click();
           await expect(page.getByTestId('report-quick-view')).toBeVisible();
-          await page.waitForTimeout(500);
-          await page.screenshot({ path: `tests/e2e/screenshots/reports-quick-${suffix}.png` });
+          await screenshotWhenStill(page, { path: `tests/e2e/screenshots/reports-quick-${suffix}.png` });
           await page
             .getByTestId('report-quick-view')
             .getByRole('button', { name: en('reports.actions.details') })
@@ -230,12 +229,13 @@ test.describe('report screens (screenshots)', () => {
         }
         await page.goto('/reports?view=new');
         await expect(page.getByTestId('report-form')).toBeVisible();
-        await page.waitForTimeout(500);
-        await page.screenshot({ path: `tests/e2e/screenshots/reports-form-${suffix}.png`, fullPage: true });
+        await screenshotWhenStill(page, {
+          path: `tests/e2e/screenshots/reports-form-${suffix}.png`,
+          fullPage: true,
+        });
         await page.goto('/settings#checklists');
         await page.getByTestId('checklist-editor').scrollIntoViewIfNeeded({ timeout: 30_000 });
-        await page.waitForTimeout(500);
-        await page.screenshot({ path: `tests/e2e/screenshots/reports-checklists-${suffix}.png` });
+        await screenshotWhenStill(page, { path: `tests/e2e/screenshots/reports-checklists-${suffix}.png` });
         await context.close();
       });
     }
