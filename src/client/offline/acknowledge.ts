@@ -128,12 +128,17 @@ export async function acknowledge(
     const local = await table.get(recordId);
     if (local && local.version < own.version) await table.put({ ...local, version: own.version });
     const base = sentVersion(entry);
+    // When others wrote between the base and this write, the answer holds their changes too. A later
+    // field-level change was not made on them, so it keeps its base: the server then still sees them as
+    // changed since, and merges (or names an overlap) instead of laying this device's view over them.
+    const onlyOwn = base !== null && own.version === base + 1;
     for (const other of others) {
       if (
         base !== null &&
         other.seq! > entry.seq! &&
         other.userId === entry.userId &&
-        other.baseVersion === base
+        other.baseVersion === base &&
+        (onlyOwn || other.method !== 'PATCH')
       ) {
         await ctx.db.outbox.put({ ...other, baseVersion: own.version });
       }
@@ -202,6 +207,13 @@ async function mergeIntoLocalRow(ctx: EngineContext, entry: OutboxEntry, server:
   await table.put({ ...next, _sync: 'pending' });
 }
 
+function pickFields(
+  row: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => field in row).map((field) => [field, row[field]]));
+}
+
 export type ConflictOutcome = 'resend' | 'blocked' | 'gone' | 'skipped';
 
 /**
@@ -258,9 +270,27 @@ export async function handleStaleWrite(
         // A field-level PATCH: the server applied every field but these, so only they still wait.
         const data = bodyData(fresh);
         const waiting = Object.fromEntries(serverConflicts.map((c) => [c.field, data[c.field]]));
-        const rest: OutboxEntry = { ...fresh, body: { type: 'json', data: waiting } };
         if (fresh.body.type === 'multipart') await ctx.db.files.where('entryId').equals(fresh.id).delete();
-        return rebaseOrConflict(ctx, rest, server, [...serverConflicts], message);
+        // The server compares with its version of the base; this device may have seen a newer value of
+        // a field (its own earlier change, written since that version). Merged against what the device
+        // held when the change was made, such a field is no overlap and goes again on the new version.
+        const held = fresh.baseRecord ?? ({} as SyncedRow);
+        const { merged, conflicts } = mergeRecords(
+          pickFields(held, Object.keys(waiting)),
+          { ...pickFields(held, Object.keys(waiting)), ...waiting },
+          pickFields(server, Object.keys(waiting)),
+          FIELD_RULES[collection],
+        );
+        const overlapping = new Set(conflicts.map((c) => c.field));
+        const fields = serverConflicts.filter((c) => overlapping.has(c.field));
+        const resend = Object.fromEntries(
+          Object.keys(waiting).map((field) => [
+            field,
+            overlapping.has(field) ? waiting[field] : merged[field],
+          ]),
+        );
+        const rest: OutboxEntry = { ...fresh, body: { type: 'json', data: resend } };
+        return rebaseOrConflict(ctx, rest, server, fields, message);
       }
       const data = bodyData(fresh);
       const base = fresh.baseRecord ?? ({} as SyncedRow);

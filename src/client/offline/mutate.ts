@@ -159,7 +159,8 @@ export async function updateRecord(
       body: buildBody({ ...fields, ...options.sendOnly }, parts, options.multipart),
       ifMatch: true,
       baseVersion,
-      baseRecord: stripSync(row),
+      // What the person's change was made on: the form's starting values where it names them.
+      baseRecord: { ...stripSync(row), ...options.base, id: row.id, version: row.version },
       label: options.label ?? labelOf(next),
     });
     await table.put(next);

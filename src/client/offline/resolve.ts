@@ -1,3 +1,4 @@
+import { FIELD_RULES, mergeField } from '@/domain/field-merge';
 import { deepEqual } from '@/domain/merge';
 import { bodyData, settleRow } from './acknowledge';
 import type { EngineContext } from './context';
@@ -132,14 +133,26 @@ export async function resolveConflict(
     // Later changes of this record were made on top of "mine": where the person chose theirs, what they
     // build on (and will send as the rest of the record) must hold theirs too.
     const theirs = entry.conflict!.fields.filter((f) => choices[f.field] === 'theirs');
+    const rules = FIELD_RULES[collection];
     const later = await ctx.db.outbox.where('[collection+recordId]').equals([collection, recordId]).toArray();
     for (const next of later) {
       if (next.seq! <= seq || !next.baseRecord || theirs.length === 0) continue;
       const baseRecord = { ...next.baseRecord };
+      const sent = { ...bodyData(next) };
+      let body = next.body;
       for (const field of theirs) {
+        if (field.field in sent && field.mine !== undefined) {
+          // A later change of a list carries the whole list, with this change's items in it: they give
+          // way to theirs as well. Where the later change itself changed what theirs changed, it was
+          // not made on theirs: its base stays, so that overlap is still seen when it is sent.
+          const rebased = mergeField(field.mine, sent[field.field], server[field.field], rules[field.field]);
+          if (rebased.conflict) continue;
+          sent[field.field] = rebased.value;
+        }
         if (deepEqual(baseRecord[field.field], field.mine)) baseRecord[field.field] = server[field.field];
       }
-      await ctx.db.outbox.put({ ...next, baseRecord });
+      if (next.body.type !== 'none') body = { ...next.body, data: sent } as typeof next.body;
+      await ctx.db.outbox.put({ ...next, baseRecord, body });
     }
     const files = entry.body.type === 'multipart' ? entry.body.files : [];
     if (Object.keys(data).length === 0 && files.length === 0 && entry.kind === 'update') {
