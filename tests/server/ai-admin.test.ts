@@ -208,7 +208,9 @@ describe('models and health', () => {
     const models = await call('GET', '/api/ai/admin/models');
     expect(models.statusCode).toBe(503);
     expect(models.json().code).toBe('AI_UNREACHABLE');
-    expect(models.json().message).toMatch(/^The AI service is not reachable at http:\/\/127\.0\.0\.1:\d+$/);
+    expect(models.json().message).toMatch(
+      /^Could not connect to the AI service at http:\/\/127\.0\.0\.1:\d+$/,
+    );
   });
 
   it('reports a refused key as reachable with the error', async () => {
@@ -307,7 +309,7 @@ describe('POST /api/ai/admin/translation-test', () => {
     expect(res.statusCode).toBe(200);
     const { results } = res.json();
     expect(results.bg).toEqual({
-      error: { code: 'AI_PROVIDER_ERROR', message: 'The AI service reported an error (HTTP 500)' },
+      error: { code: 'AI_PROVIDER_ERROR', message: 'The AI service answered HTTP 500' },
     });
     for (const lang of ['en', 'de', 'gr'])
       expect(results[lang].result).toMatch(/^Answer from fleet-translate/);

@@ -215,7 +215,7 @@ describe('when the helpers cannot run', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({
       code: 'AI_PROVIDER_ERROR',
-      message: 'The AI service reported an error (HTTP 500)',
+      message: 'The AI service answered HTTP 500',
     });
     expect(res.body).not.toMatch(/stack|at .*\.ts/);
   });

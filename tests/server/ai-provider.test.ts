@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiError } from '@/server/services/ai/errors';
 import { createAiProvider } from '@/server/services/ai/provider';
@@ -103,8 +104,18 @@ describe('chat completions', () => {
     const error = await failure(ask());
     expect(error.code).toBe('AI_PROVIDER_ERROR');
     expect(error.status).toBe(502);
-    expect(error.message).toBe('The AI service reported an error (HTTP 500)');
-    expect(error.details).toMatchObject({ status: 500 });
+    expect(error.message).toBe('The AI service answered HTTP 500');
+    expect(error.details).toEqual({ status: 500 });
+  });
+
+  it('never repeats what the remote server said in its error body', async () => {
+    for (const status of [400, 401, 404, 429, 500, 503]) {
+      fake.options.failStatus = status;
+      const error = await failure(ask());
+      const told = JSON.stringify({ message: error.message, details: error.details });
+      expect(told).not.toContain('The server had an error');
+      expect(told).not.toContain('invalid_request_error');
+    }
   });
 
   it('names a model the server does not have', async () => {
@@ -143,9 +154,44 @@ describe('chat completions', () => {
     );
     expect(error.code).toBe('AI_UNREACHABLE');
     expect(error.status).toBe(503);
-    expect(error.message).toBe(`The AI service is not reachable at ${new URL(baseUrl).origin}`);
-    expect(error.details).toMatchObject({ reason: 'ECONNREFUSED' });
+    expect(error.message).toBe(`Could not connect to the AI service at ${new URL(baseUrl).origin}`);
+    expect(error.details).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('answers a closed port and an open one that speaks something else alike', async () => {
+    const closed = await unusedBaseUrl();
+    // An open port that accepts the connection and answers garbage before hanging up.
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.end('SSH-2.0-OpenSSH_9.6\r\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const open = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1`;
+    try {
+      const errors = await Promise.all(
+        [closed, open].map((baseUrl) =>
+          failure(createAiProvider({ baseUrl, timeoutMs: 5_000 }).listModels()),
+        ),
+      );
+      const shapes = errors.map((e, i) => ({
+        code: e.code,
+        status: e.status,
+        message: e.message.replace(new URL([closed, open][i]!).origin, 'ORIGIN'),
+        details: e.details,
+      }));
+      expect(shapes[0]).toEqual({
+        code: 'AI_UNREACHABLE',
+        status: 503,
+        message: 'Could not connect to the AI service at ORIGIN',
+        details: undefined,
+      });
+      expect(shapes[1]).toEqual(shapes[0]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { declareWriteHeaders } from './openapi-writes';
 import { APP_CSP_DIRECTIVES } from './security';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -47,7 +48,7 @@ export const docsPlugin = fp(
         if (document.route.config?.access !== 'public' || !result.schema) return result;
         return { ...result, schema: { ...result.schema, security: [] } };
       },
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => declareWriteHeaders(jsonSchemaTransformObject(input)),
     });
 
     // The docs are public: the access gate guards every /api/* route, so the UI's routes say so.

@@ -36,9 +36,8 @@ export async function readStream(call: ProviderCall, response: Response, model: 
         ? new AiError('AI_MODEL_NOT_FOUND', `The model "${model}" is not available on the AI service`, {
             model,
           })
-        : new AiError('AI_PROVIDER_ERROR', 'The AI service reported an error while answering', {
-            providerMessage: message.slice(0, 500),
-          });
+        : // The provider's own words stay out, as for error answers (http-call.ts).
+          new AiError('AI_PROVIDER_ERROR', 'The AI service reported an error while answering');
       return;
     }
     const piece = chunk.choices?.[0]?.delta?.content ?? chunk.choices?.[0]?.message?.content;

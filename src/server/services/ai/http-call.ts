@@ -16,17 +16,6 @@ function originOf(url: string): string {
   }
 }
 
-/** The first `code` along the cause chain (undici wraps ECONNREFUSED & co. in a TypeError). */
-function networkCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
 /**
  * One request to the model server. Its AbortSignal starts with the call and covers connecting, the
  * headers and reading the whole body, so the time limit is a total limit.
@@ -48,19 +37,16 @@ export class ProviderCall {
     );
   }
 
-  /** A failure to connect or to read the answer, as an AiError (a timeout whenever the limit struck). */
+  /**
+   * A failure to connect or to read the answer, as an AiError (a timeout whenever the limit struck).
+   * Which kind of failure (refused, reset, no route, a port that speaks something else) is left out on
+   * purpose: told apart, it would map open and closed ports for whoever can set the base URL.
+   */
   fail(error: unknown, phase: 'connect' | 'read'): AiError {
     if (error instanceof AiError) return error;
     if (this.signal.aborted) return this.timeout();
-    const reason = networkCode(error);
-    if (phase === 'read') {
-      return new AiError('AI_BAD_RESPONSE', 'The AI service broke off its answer', {
-        ...(reason && { reason }),
-      });
-    }
-    return new AiError('AI_UNREACHABLE', `The AI service is not reachable at ${originOf(this.url)}`, {
-      ...(reason && { reason }),
-    });
+    if (phase === 'read') return new AiError('AI_BAD_RESPONSE', 'The AI service broke off its answer');
+    return new AiError('AI_UNREACHABLE', `Could not connect to the AI service at ${originOf(this.url)}`);
   }
 
   async fetch(init: RequestInit): Promise<Response> {
@@ -119,7 +105,12 @@ export class ProviderCall {
     }
   }
 
-  /** A non-2xx answer as an AiError: model missing, key refused, busy, or a plain provider failure. */
+  /**
+   * A non-2xx answer as an AiError: model missing, key refused, busy, or a plain provider failure. The
+   * body is read only to recognise a missing model; its text never reaches the error, which admins,
+   * the log and the chat see — a changed base URL must not turn the server into a reader of other
+   * servers' answers.
+   */
   async rejected(response: Response, model?: string): Promise<AiError> {
     let body = '';
     try {
@@ -129,7 +120,7 @@ export class ProviderCall {
     }
     const { message, code } = providerErrorOf(body);
     const status = response.status;
-    const details = { status, ...(message && { providerMessage: message.slice(0, 500) }) };
+    const details = { status };
     if (model && isModelMissing(status, message, code)) {
       return new AiError('AI_MODEL_NOT_FOUND', `The model "${model}" is not available on the AI service`, {
         ...details,
@@ -153,7 +144,7 @@ export class ProviderCall {
         details,
       );
     }
-    return new AiError('AI_PROVIDER_ERROR', `The AI service reported an error (HTTP ${status})`, details);
+    return new AiError('AI_PROVIDER_ERROR', `The AI service answered HTTP ${status}`, details);
   }
 }
 

@@ -31,9 +31,26 @@ export function senderAddress(sender: string): string {
 }
 
 /**
+ * What went wrong with a send, in our own words: the mail server's reply code when it answered, never
+ * its text (that would let whoever sets the host read what any server says), and one wording for
+ * every failure before a mail server greeted us — refused, reset, timed out, not TLS, not SMTP at
+ * all — so the test send does not tell open ports from closed ones.
+ */
+export function describeSmtpError(err: unknown): string {
+  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  const reply =
+    typeof responseCode === 'number' && responseCode >= 200 && responseCode < 600 ? responseCode : null;
+  if (code === 'EAUTH') return `The mail server refused the sign-in${reply ? ` (${reply})` : ''}`;
+  if (code === 'EENVELOPE')
+    return `The mail server refused the sender or recipient${reply ? ` (${reply})` : ''}`;
+  if (reply) return `The mail server answered ${reply}`;
+  return 'Could not connect to the mail server';
+}
+
+/**
  * Sends one message over SMTP. `security`: 'tls' is implicit TLS (port 465), 'starttls' upgrades a
  * plain connection and refuses to go on without TLS (port 587), 'none' never uses TLS (a relay on a
- * trusted network). Throws with the server's answer when it refuses.
+ * trusted network). Throws an error saying what failed (describeSmtpError) when it does.
  */
 export async function sendSmtpMail(settings: SmtpSettings, message: MailMessage, options: SmtpOptions) {
   const transport = nodemailer.createTransport({
@@ -49,7 +66,9 @@ export async function sendSmtpMail(settings: SmtpSettings, message: MailMessage,
     ...(options.tls && { tls: options.tls }),
   });
   try {
-    const info = await transport.sendMail({ from: settings.sender, ...message });
+    const info = await transport.sendMail({ from: settings.sender, ...message }).catch((err: unknown) => {
+      throw new Error(describeSmtpError(err));
+    });
     if (info.rejected.length > 0) throw new Error(`Recipient refused: ${String(info.rejected[0])}`);
     return { messageId: info.messageId };
   } finally {
