@@ -135,7 +135,7 @@ describe('Excavator form', () => {
       _sync: 'pending',
     });
     const [entry] = await db.outbox.toArray();
-    expect(entry).toMatchObject({ kind: 'update', method: 'PUT', baseVersion: 1 });
+    expect(entry).toMatchObject({ kind: 'update', method: 'PATCH', baseVersion: 1 });
     expect(entry!.body.type === 'multipart' && entry!.body.data).toMatchObject({
       location: 'Lübeck Skandinavienkai',
       removeGallery: ['excavators/nord/g2.jpg'],

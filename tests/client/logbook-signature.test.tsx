@@ -65,7 +65,7 @@ describe('the creator signature comes from the profile', { timeout: 60_000 }, ()
       }),
     );
     const [queued] = await getSyncEngine().db.outbox.toArray();
-    expect(queued).toMatchObject({ method: 'PUT', url: `/api/betriebstagebuch/${makeEntry().id}` });
+    expect(queued).toMatchObject({ method: 'PATCH', url: `/api/betriebstagebuch/${makeEntry().id}` });
     expect(queued!.body).toMatchObject({ data: { sign: true } });
   });
 

@@ -54,6 +54,7 @@ describe('palette entries by role and flag', () => {
       'Dispo',
       'Analytics',
       'User management',
+      'Devices',
       'Settings',
       'Go to settings',
       'Toggle light/dark theme',
@@ -93,7 +94,7 @@ describe('command palette', () => {
         within(dialog)
           .getAllByRole('button')
           .map((button) => button.textContent),
-      ).toEqual(['User management', 'Settings']),
+      ).toEqual(['User management', 'Devices', 'Settings']),
     );
 
     await user.clear(input);

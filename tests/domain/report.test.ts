@@ -42,6 +42,7 @@ describe('reportCreateSchema', () => {
       checklist: {},
       operatorSignature: null,
       checklistItems: null,
+      resolvesFollowUps: [],
     });
   });
 

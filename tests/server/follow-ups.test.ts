@@ -90,7 +90,7 @@ describe('follow-ups opened from a submitted report', () => {
 
     await call(t.app, 'PUT', '/api/profile/language', u.manager.token, { language: 'en' });
     const list = await call(t.app, 'GET', '/api/notifications', u.manager.token);
-    const mine = (list.json() as { items: Array<{ key: string; title: string; link: string }> }).items.find(
+    const mine = (list.json() as Array<{ key: string; title: string; link: string }>).find(
       (n) => n.link === link,
     );
     expect(mine?.title).toBe('Follow-ups opened: Excavator fu-notify');

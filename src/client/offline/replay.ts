@@ -350,7 +350,8 @@ function batchSize(entry: OutboxEntry): number | null {
 /**
  * The batch's entries in order. Two changes of one record in one batch: the later one was made on the
  * version the earlier one sends (what acknowledging that answer would rebase it onto), so it names the
- * earlier entry, and the server uses the version that entry produced as its If-Match.
+ * earlier entry, and the server uses the version that entry produced as its If-Match — except a PATCH
+ * after an update, which keeps its own base (see below).
  */
 function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>): SyncPushEntry[] {
   const last = new Map<string, { index: number; version: number }>();
@@ -363,7 +364,11 @@ function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>):
     };
     if (entry.ifMatch && entry.baseVersion > 0) item.ifMatch = entry.baseVersion;
     const previous = last.get(key);
-    if (previous && entry.ifMatch && previous.version === entry.baseVersion)
+    // A field-level PATCH keeps its own base unless it follows its record's create: rebasing it onto
+    // the version an earlier PATCH produced would hide every change others made in between, and the
+    // server could no longer see that they overlap. The server merges the fields per field anyway.
+    const chain = entry.method !== 'PATCH' || previous?.version === 0;
+    if (previous && chain && entry.ifMatch && previous.version === entry.baseVersion)
       item.ifMatchFrom = previous.index;
     if (entry.body.type === 'json') item.body = payloadOf(entry).data ?? entry.body.data;
     const sentVersion = entry.kind === 'create' ? 0 : entry.ifMatch ? entry.baseVersion : null;

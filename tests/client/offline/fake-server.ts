@@ -317,7 +317,7 @@ export class FakeServer {
         answer = inFlight();
       } else answer = this.handle(routed);
       const headers: Record<string, string> = {};
-      for (const name of ['etag', 'location', 'idempotent-replayed', 'retry-after']) {
+      for (const name of ['etag', 'location', 'idempotent-replayed', 'retry-after', MERGED_FROM_HEADER]) {
         const value = answer.headers.get(name);
         if (value !== null) headers[name] = value;
       }

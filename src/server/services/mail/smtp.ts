@@ -43,6 +43,9 @@ export function describeSmtpError(err: unknown): string {
   if (code === 'EAUTH') return `The mail server refused the sign-in${reply ? ` (${reply})` : ''}`;
   if (code === 'EENVELOPE')
     return `The mail server refused the sender or recipient${reply ? ` (${reply})` : ''}`;
+  // Our own refusal to go on in plain text, not the server's words: safe and useful to say.
+  if (code === 'ETLS')
+    return `The mail server did not upgrade to TLS with STARTTLS, which this connection requires${reply ? ` (${reply})` : ''}`;
   if (reply) return `The mail server answered ${reply}`;
   return 'Could not connect to the mail server';
 }
