@@ -78,7 +78,7 @@ export function AlertsTab({ alerts }: { alerts: AnalyticsAlert[] }) {
               <ThemeIcon variant="light" color={color} size={36} radius="md" aria-hidden>
                 {icon}
               </ThemeIcon>
-              <Title order={3} size="h5">
+              <Title order={2} size="h5">
                 {title}
               </Title>
               <Badge color={color} variant="light">

@@ -40,7 +40,7 @@ export function ChartCard<Row>({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               {title}
             </Title>
             {description ? (
