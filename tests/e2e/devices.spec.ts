@@ -140,10 +140,7 @@ test('the Devices page is for admins and managers: others are refused', async ({
   expect((await request.get('/api/sync/devices', { headers: { 'x-auth-token': token } })).status()).toBe(403);
 });
 
-// Open defect this test found: the session dialog after a revoked session counts 0 waiting changes
-// although two wait (the count is taken for the signed-in user, who is gone by then). Switched on
-// once the dialog counts the entries of the user whose session ended.
-test.fixme('a session revoked while entries wait: the first 401 asks to sign in, and the login page says whose changes wait', async ({
+test('a session revoked while entries wait: the first 401 asks to sign in, and the login page says whose changes wait', async ({
   browser,
   request,
 }) => {

@@ -19,8 +19,12 @@ export function SyncIndicator() {
   const { t } = useTranslation();
   const router = useRouter();
   const { user } = useSession();
-  const summary = useOutboxSummary(user?.id ?? null);
   const status = useSyncStatus();
+  // A 401 ends the session before the dialog asks to sign in again: the entries it counts are those of
+  // the user whose session just ended, not of nobody.
+  const [lastUserId, setLastUserId] = useState<string | null>(null);
+  if (user && user.id !== lastUserId) setLastUserId(user.id);
+  const summary = useOutboxSummary(user?.id ?? (status.authRequired ? lastUserId : null));
   const storage = useStorageHealth();
   const [opened, setOpened] = useState(false);
   const pending = summary.waiting + summary.failed + summary.conflict;
