@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import { DatabaseLockedError, openPglite, pgliteDir } from '../db/client';
 import { SERVER_VERSION } from '../modules/health/routes';
 import {
@@ -12,7 +12,7 @@ import { siteTimeZone, zonedTime } from '../site-time';
 import { archiveDirectory } from '../services/backup/archives';
 import { createBackup, withBackupLock, type BackupTarget } from '../services/backup/create-backup';
 import { describeS3 } from '../services/storage-url';
-import { formatBytes, parseArgs, progressPrinter } from './output';
+import { formatBytes, progressPrinter, readCommandLine } from './output';
 
 /*
  * npm run backup [-- --out <folder>]
@@ -136,32 +136,10 @@ async function backupEmbedded(config: Config, outDir: string): Promise<Outcome> 
 }
 
 async function main() {
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2), ['out']);
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (args.flags.help) {
-    console.info(USAGE);
-    return;
-  }
-  if (args.positional.length > 0 || Object.keys(args.flags).some((f) => f !== 'out')) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const outDir = typeof args.flags.out === 'string' ? path.resolve(args.flags.out) : archiveDirectory(config);
+  const input = readCommandLine(USAGE, 'out');
+  if (!input) return;
+  const { flags, config } = input;
+  const outDir = typeof flags.out === 'string' ? path.resolve(flags.out) : archiveDirectory(config);
   try {
     const outcome = config.databaseUrl
       ? await standalone(config, outDir, {

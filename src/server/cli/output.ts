@@ -1,3 +1,4 @@
+import { ConfigError, loadConfig, type Config } from '../config';
 import type { BackupPhase } from '@/domain/backup';
 
 /** "4.7 MB" */
@@ -64,4 +65,39 @@ export function parseArgs(
     } else flags[name] = true;
   }
   return { flags, positional };
+}
+
+/**
+ * The shared start of a command that takes one optional `--<flag> value` and no positional arguments:
+ * parses the line, prints the usage for `--help` (null: nothing more to do), refuses anything else
+ * with exit 2, and loads the configuration (a configuration error exits 1 with its message).
+ */
+export function readCommandLine(
+  usage: string,
+  flag: string,
+): { flags: Record<string, string | true>; config: Config } | null {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2), [flag]);
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if (args.flags.help) {
+    console.info(usage);
+    return null;
+  }
+  if (args.positional.length > 0 || Object.keys(args.flags).some((f) => f !== flag)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  try {
+    return { flags: args.flags, config: loadConfig() };
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config';
 import { createS3Storage } from '../services/storage-s3';
 import { migrateUploads, type MigrationProgress } from '../services/storage-migrate';
-import { formatBytes, parseArgs } from './output';
+import { formatBytes, readCommandLine } from './output';
 
 /*
  * npm run storage:migrate [-- --from <folder>]
@@ -41,35 +40,11 @@ function progressLine(stream: NodeJS.WriteStream = process.stderr) {
 }
 
 async function main() {
-  let args;
-  try {
-    args = parseArgs(process.argv.slice(2), ['from']);
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (args.flags.help) {
-    console.info(USAGE);
-    return;
-  }
-  if (args.positional.length > 0 || Object.keys(args.flags).some((f) => f !== 'from')) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const input = readCommandLine(USAGE, 'from');
+  if (!input) return;
+  const { flags, config } = input;
   const from =
-    typeof args.flags.from === 'string'
-      ? path.resolve(args.flags.from)
-      : path.join(config.dataDir, 'uploads');
+    typeof flags.from === 'string' ? path.resolve(flags.from) : path.join(config.dataDir, 'uploads');
   const printer = progressLine();
   const storage = config.storage ? createS3Storage(config.storage) : null;
   try {
