@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PALETTE_RESULT_CAP } from '@/domain/constants';
 import { searchPaletteEntries, type PaletteEntry } from '@/domain/navigation';
 import { i18n } from '@/client/i18n';
@@ -77,6 +77,11 @@ describe('palette entries by role and flag', () => {
 });
 
 describe('command palette', () => {
+  // The palette is code-split; load its module once up front so each test measures the palette, not
+  // the first transform of its chunk.
+  beforeAll(async () => {
+    await import('@/client/shell/palette/command-palette');
+  });
   const search = () => screen.queryByPlaceholderText('Search pages and actions…');
 
   it('opens with Ctrl+K, searches by group, runs an action and closes with Escape', async () => {
