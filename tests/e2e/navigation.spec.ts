@@ -25,6 +25,7 @@ const EVERYTHING = [
   'dispo',
   'analytics',
   'users',
+  'devices',
   'settings',
 ];
 const without = (...keys: string[]) => EVERYTHING.filter((key) => !keys.includes(key));
@@ -32,9 +33,9 @@ const without = (...keys: string[]) => EVERYTHING.filter((key) => !keys.includes
 const EXPECTED_NAV: Array<[keyof typeof USERS, string[]]> = [
   ['admin', EVERYTHING],
   ['manager', without('users', 'settings')],
-  ['operator', without('dispo', 'users', 'settings')],
+  ['operator', without('dispo', 'users', 'devices', 'settings')],
   ['dispo', ['dashboard', 'dispo']],
-  ['viewer', without('dispo', 'users', 'settings')],
+  ['viewer', without('dispo', 'users', 'devices', 'settings')],
 ];
 
 for (const [role, keys] of EXPECTED_NAV) {
@@ -43,7 +44,9 @@ for (const [role, keys] of EXPECTED_NAV) {
     await signIn(page, user);
     await expect(page).toHaveURL(/\/$/);
     expect(await navKeys(page)).toEqual(keys);
-    await expect(page.getByTestId(`nav-group-admin`)).toHaveCount(role === 'admin' ? 1 : 0);
+    await expect(page.getByTestId(`nav-group-admin`)).toHaveCount(
+      role === 'admin' || role === 'manager' ? 1 : 0,
+    );
   });
 }
 
