@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@/server/db/client';
 import { excavators, maintenanceAlerts, notifications } from '@/server/db/schema';
 import { MAINTENANCE_CHECK_LOCK_ID } from '@/server/modules/notification-channels/maintenance-job';
 import { startFakeWebhookReceiver, type FakeWebhookReceiver } from '../fixtures/fake-webhook-receiver';
@@ -19,9 +20,10 @@ async function addMachine(
   name: string,
   usageHours: number,
   fields: Partial<typeof excavators.$inferInsert> = {},
+  db: DatabaseHandle = t.db,
 ) {
   const id = uuidv7();
-  await t.db.db.insert(excavators).values({
+  await db.db.insert(excavators).values({
     id,
     name,
     model: 'CAT 320',
@@ -47,9 +49,15 @@ const titles = (rows: Array<{ title: string }>) => rows.map((r) => r.title);
 let startMachine: string;
 
 beforeAll(async () => {
-  t = await createChannelsTestApp({ dailyInitialDelayMs: 400, dailyIntervalMs: 60 * 60 * 1000 });
-  // Before the first scheduled run.
-  startMachine = await addMachine('Startbagger', 1460);
+  // The machine is there before the app starts, so the first scheduled run sees it however slowly the
+  // app comes up on a busy machine.
+  t = await createChannelsTestApp(
+    { dailyInitialDelayMs: 400, dailyIntervalMs: 60 * 60 * 1000 },
+    {},
+    async (db) => {
+      startMachine = await addMachine('Startbagger', 1460, {}, db);
+    },
+  );
   receiver = await startFakeWebhookReceiver();
   const admin = await login(t.app, 'admin', ADMIN_PASSWORD);
   adminId = (await t.app.inject({ url: '/api/auth/me', headers: { 'x-auth-token': admin } })).json().id;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect } from 'vitest';
 import { buildApp } from '@/server/app';
 import type { Config } from '@/server/config';
+import type { DatabaseHandle } from '@/server/db/client';
 import { notificationDeliveries } from '@/server/db/schema';
 import type { NotificationChannelsOptions } from '@/server/modules/notification-channels/options';
 import { createTestDatabase, testConfig, type TestApp } from './helpers';
@@ -15,8 +16,11 @@ export const PUBLIC_URL = 'https://fleet.example.test';
 export async function createChannelsTestApp(
   channels: Partial<NotificationChannelsOptions> = {},
   overrides: Partial<Config> = {},
+  /** Runs on the migrated database before the app and its timers start (rows a first job run must see). */
+  beforeStart?: (db: DatabaseHandle) => Promise<unknown>,
 ): Promise<TestApp> {
   const db = await createTestDatabase();
+  await beforeStart?.(db);
   const config = testConfig({ publicUrl: PUBLIC_URL, ...overrides });
   const app = await buildApp(config, {
     database: db,
