@@ -1,18 +1,28 @@
+import http from 'node:http';
 import net from 'node:net';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postWebhook } from '@/server/services/chat/webhooks';
 import { describeSmtpError, sendSmtpMail } from '@/server/services/mail/smtp';
+import { sendWebPush } from '@/server/services/push/web-push';
+import { startFakePushService, type FakePushService } from '../fixtures/fake-push-service';
 
 /*
- * A test send to an admin-set destination says what failed without the remote server's words, and
- * with one wording for a closed port and an open one that does not speak the protocol.
+ * A send to an admin-set destination (mail server, chat webhook) or a push service says what failed
+ * without the remote server's words, and with one wording for a closed port and an open one that does
+ * not speak the protocol.
  */
 
 let closedPort: number;
 let chatty: net.Server;
 let silent: net.Server;
+let banner: net.Server;
+let talkative: http.Server;
+let pushService: FakePushService;
 const sockets = new Set<net.Socket>();
 
 const listen = async (server: net.Server) => {
+  if (server.listening) return (server.address() as net.AddressInfo).port;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.on('connection', (s) => sockets.add(s));
   return (server.address() as net.AddressInfo).port;
@@ -28,11 +38,28 @@ beforeAll(async () => {
   );
   // Accepts and says nothing.
   silent = net.createServer(() => undefined);
+  // Another protocol entirely: greets with its banner and hangs up.
+  banner = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6 secret-banner\r\n'));
+  // An HTTP server failing with a body full of internals.
+  talkative = http.createServer((_req, res) => {
+    res.writeHead(502, { 'content-type': 'text/plain', 'x-internal': 'secret-banner' });
+    res.end('upstream db=10.0.0.7 password=secret-banner');
+  });
+  pushService = await startFakePushService();
 });
 afterAll(async () => {
   for (const s of sockets) s.destroy();
-  await Promise.all([chatty, silent].map((s) => new Promise((resolve) => s.close(resolve))));
+  talkative.closeAllConnections();
+  await Promise.all(
+    [chatty, silent, banner, talkative].map((s) => new Promise((resolve) => s.close(resolve))),
+  );
+  await pushService.close();
 });
+
+const httpPort = async () => {
+  if (!talkative.listening) await new Promise<void>((resolve) => talkative.listen(0, '127.0.0.1', resolve));
+  return (talkative.address() as net.AddressInfo).port;
+};
 
 async function smtpError(port: number): Promise<string> {
   const error = await sendSmtpMail(
@@ -72,5 +99,55 @@ describe('SMTP test sends', () => {
     expect(describeSmtpError(new Error('getaddrinfo ENOTFOUND mail.internal'))).toBe(
       'Could not connect to the mail server',
     );
+  });
+});
+
+async function webhookError(port: number): Promise<string> {
+  const error = await postWebhook(
+    `http://127.0.0.1:${port}/hook`,
+    { text: 'test' },
+    { timeoutMs: 2_000 },
+  ).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Error);
+  return (error as Error).message;
+}
+
+describe('chat webhook sends', () => {
+  it('say the same for a closed port and one speaking another protocol', async () => {
+    expect([await webhookError(closedPort), await webhookError(await listen(banner))]).toEqual([
+      'Webhook unreachable: connection failed',
+      'Webhook unreachable: connection failed',
+    ]);
+  });
+
+  it('name the HTTP status of a failed answer, never its body or headers', async () => {
+    expect(await webhookError(await httpPort())).toBe('Webhook answered 502');
+  });
+});
+
+async function pushError(port: number): Promise<string> {
+  const { keys } = pushService.subscribe();
+  const result = await sendWebPush(
+    { endpoint: `http://127.0.0.1:${port}/push/x`, keys },
+    { title: 't', body: 'm', link: '/', id: 'x' },
+    { vapid: webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.test', timeoutMs: 2_000 },
+  );
+  expect(result.ok).toBe(false);
+  return result.ok ? '' : result.error;
+}
+
+describe('push sends', () => {
+  it('say the same for a closed port and one speaking another protocol', async () => {
+    expect([await pushError(closedPort), await pushError(await listen(banner))]).toEqual([
+      'Push service unreachable: connection failed',
+      'Push service unreachable: connection failed',
+    ]);
+  });
+
+  it('name the HTTP status of a failed answer, never its body or headers', async () => {
+    expect(await pushError(await httpPort())).toBe('Push service answered 502');
   });
 });
