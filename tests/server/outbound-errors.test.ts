@@ -3,14 +3,16 @@ import net from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postWebhook } from '@/server/services/chat/webhooks';
-import { describeSmtpError, sendSmtpMail } from '@/server/services/mail/smtp';
+import { describeSmtpError, sendSmtpMail, smtpFailureOf } from '@/server/services/mail/smtp';
+import { DeliveryError } from '@/server/services/outbound/delivery-error';
 import { sendWebPush } from '@/server/services/push/web-push';
 import { startFakePushService, type FakePushService } from '../fixtures/fake-push-service';
 
 /*
  * A send to an admin-set destination (mail server, chat webhook) or a push service says what failed
- * without the remote server's words, and with one wording for a closed port and an open one that does
- * not speak the protocol.
+ * with a code the client words in the user's language and a detail in our own words — never the
+ * remote server's — with one wording for a closed port and an open one that does not speak the
+ * protocol.
  */
 
 let closedPort: number;
@@ -70,8 +72,8 @@ async function smtpError(port: number): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(Error);
-  return (error as Error).message;
+  expect(error).toBeInstanceOf(DeliveryError);
+  return `${(error as DeliveryError).failure}: ${(error as Error).message}`;
 }
 
 describe('SMTP test sends', () => {
@@ -82,9 +84,9 @@ describe('SMTP test sends', () => {
       await smtpError(await listen(silent)),
     ];
     expect(messages).toEqual([
-      'Could not connect to the mail server',
-      'Could not connect to the mail server',
-      'Could not connect to the mail server',
+      'UNREACHABLE: Could not connect to the mail server',
+      'UNREACHABLE: Could not connect to the mail server',
+      'UNREACHABLE: Could not connect to the mail server',
     ]);
   });
 
@@ -94,8 +96,10 @@ describe('SMTP test sends', () => {
       responseCode: 535,
     });
     expect(describeSmtpError(refused)).toBe('The mail server refused the sign-in (535)');
+    expect(smtpFailureOf(refused)).toBe('AUTH_FAILED');
     const other = Object.assign(new Error('554 secret-banner'), { code: 'EMESSAGE', responseCode: 554 });
     expect(describeSmtpError(other)).toBe('The mail server answered 554');
+    expect(smtpFailureOf(other)).toBe('REJECTED');
     expect(describeSmtpError(new Error('getaddrinfo ENOTFOUND mail.internal'))).toBe(
       'Could not connect to the mail server',
     );
@@ -111,20 +115,20 @@ async function webhookError(port: number): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(Error);
-  return (error as Error).message;
+  expect(error).toBeInstanceOf(DeliveryError);
+  return `${(error as DeliveryError).failure}: ${(error as Error).message}`;
 }
 
 describe('chat webhook sends', () => {
   it('say the same for a closed port and one speaking another protocol', async () => {
     expect([await webhookError(closedPort), await webhookError(await listen(banner))]).toEqual([
-      'Webhook unreachable: connection failed',
-      'Webhook unreachable: connection failed',
+      'UNREACHABLE: Webhook unreachable: connection failed',
+      'UNREACHABLE: Webhook unreachable: connection failed',
     ]);
   });
 
   it('name the HTTP status of a failed answer, never its body or headers', async () => {
-    expect(await webhookError(await httpPort())).toBe('Webhook answered 502');
+    expect(await webhookError(await httpPort())).toBe('REJECTED: Webhook answered 502');
   });
 });
 
@@ -136,18 +140,18 @@ async function pushError(port: number): Promise<string> {
     { vapid: webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.test', timeoutMs: 2_000 },
   );
   expect(result.ok).toBe(false);
-  return result.ok ? '' : result.error;
+  return result.ok ? '' : `${result.failure}: ${result.error}`;
 }
 
 describe('push sends', () => {
   it('say the same for a closed port and one speaking another protocol', async () => {
     expect([await pushError(closedPort), await pushError(await listen(banner))]).toEqual([
-      'Push service unreachable: connection failed',
-      'Push service unreachable: connection failed',
+      'UNREACHABLE: Push service unreachable: connection failed',
+      'UNREACHABLE: Push service unreachable: connection failed',
     ]);
   });
 
   it('name the HTTP status of a failed answer, never its body or headers', async () => {
-    expect(await pushError(await httpPort())).toBe('Push service answered 502');
+    expect(await pushError(await httpPort())).toBe('REJECTED: Push service answered 502');
   });
 });
