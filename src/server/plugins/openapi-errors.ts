@@ -43,8 +43,8 @@ export function declareCommonErrors<T>(schema: T, route: RouteFacts): T {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
   const readsBody = methods.some((m) => m !== 'GET' && m !== 'HEAD');
   const wanted: Array<keyof typeof COMMON_ERRORS> = ['badInput'];
-  // The anonymous rate limit guards /api only; other routes are reached by anonymous callers first
-  // through the access gate, which answers 401 before the limit is counted.
+  // The anonymous rate limit is registered for /api only and counts callers without a token; on a
+  // route that needs one, the access gate answers 401 before the limit (a preHandler) is reached.
   if (access !== 'public') wanted.push('unauthenticated');
   else if (api) wanted.push('rateLimited');
   if ((access !== 'public' && access !== 'signed-in') || featureForApiPath(route.url))
