@@ -14,7 +14,8 @@ import { ADMIN_PASSWORD, createTestDatabase, createUser, login, testConfig, type
  * their edges, and hostile ones (control characters, overlong and odd Unicode, wrong types, deep
  * nesting, huge arrays) — sent anonymously and as each role. Whatever arrives, the server answers
  * without a 5xx, with a status code the document declares for the route and a body its schema for
- * that status allows, and writes no secret to its log.
+ * that status allows, and neither its answers nor its log carry a secret (passwords, tokens, the
+ * stored SMTP password and AI key).
  * FUZZ_RUNS sets the number of generated requests per route and role (default 1 keeps `npm test` short; deep runs set more).
  */
 
@@ -68,6 +69,25 @@ beforeAll(async () => {
     tokens[role] = (await createUser(t, { username: `fuzz-${role}`, role, password })).token;
   }
   secrets.push(...Object.values(tokens));
+  // Stored secrets of outbound destinations: no answer and no log line may ever carry them.
+  const stored = { smtp: 'fuzz-Smtp-Secret-77', ai: 'sk-fuzz-Ai-Secret-88' };
+  const put = (url: string, payload: object) =>
+    app.inject({ method: 'PUT', url, headers: { 'x-auth-token': tokens.admin! }, payload });
+  const channels = await put('/api/notification-channels', {
+    email: {
+      host: 'smtp.example.test',
+      port: 587,
+      security: 'starttls',
+      user: 'fleet',
+      password: stored.smtp,
+    },
+  });
+  expect(channels.statusCode, channels.body).toBe(200);
+  const ai = await put('/api/ai/admin/config', {
+    ai: { baseUrl: 'http://127.0.0.1:9/v1', apiKey: stored.ai, chatModel: 'fleet-chat', enabled: false },
+  });
+  expect(ai.statusCode, ai.body).toBe(200);
+  secrets.push(stored.smtp, stored.ai);
 
   const doc = (await app.inject({ url: '/api/docs/json' })).json() as {
     paths: Record<
@@ -138,7 +158,8 @@ const DESIGNED_UNAVAILABLE = (status: number, code: unknown) =>
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
-const validators = new Map<JsonSchema, ValidateFunction>();
+/** By the schema's text: most routes share the same error body schema, compiled once. */
+const validators = new Map<string, ValidateFunction>();
 /** Statuses whose JSON bodies were held against a declared schema, so the check cannot pass idly. */
 const validatedStatuses = new Map<number, number>();
 
@@ -158,10 +179,11 @@ function undeclared(op: Operation, status: number, contentType: string, body: st
   if (!schema) {
     return `answered ${status} with JSON, declared as ${Object.keys(declared.content).join(', ')}`;
   }
-  let validate = validators.get(schema);
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
   if (!validate) {
     validate = ajv.compile(schema);
-    validators.set(schema, validate);
+    validators.set(key, validate);
   }
   validatedStatuses.set(status, (validatedStatuses.get(status) ?? 0) + 1);
   if (validate(JSON.parse(body))) return null;
@@ -200,6 +222,9 @@ async function checkRoute(op: Operation, failures: string[]) {
         const code = res.statusCode >= 400 ? (res.json() as { code?: unknown }).code : undefined;
         if (!DESIGNED_UNAVAILABLE(res.statusCode, code)) {
           expect(res.statusCode, where).toBeLessThan(500);
+        }
+        for (const secret of secrets) {
+          if (res.body.includes(secret)) throw new Error(`${where}: the answer carries a stored secret`);
         }
         if (res.statusCode >= 400) {
           const body = res.json() as { message?: unknown; code?: unknown };
