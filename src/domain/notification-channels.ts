@@ -206,7 +206,26 @@ export const channelTestBodySchema = z
   .object({ to: z.email().max(320).optional() })
   .strict()
   .nullish();
-export const channelTestResultSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+/**
+ * What went wrong with a send, in words of no language: the client shows its own sentence for the
+ * code, the server's `error` text adds the detail (a status, a reply code — never the remote text).
+ */
+export const CHANNEL_FAILURES = [
+  'NOT_CONFIGURED',
+  'NO_RECIPIENT',
+  'NO_SUBSCRIPTION',
+  'UNREACHABLE',
+  'TIMEOUT',
+  'AUTH_FAILED',
+  'REJECTED',
+  'FAILED',
+] as const;
+export type ChannelFailure = (typeof CHANNEL_FAILURES)[number];
+export const channelTestResultSchema = z.object({
+  ok: z.boolean(),
+  code: z.enum(CHANNEL_FAILURES).optional(),
+  error: z.string().optional(),
+});
 export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;
 
 /** Masks a secret URL for display: scheme and host stay, the rest becomes "…" plus its last 4 characters. */

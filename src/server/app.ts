@@ -9,7 +9,7 @@ import { accessPlugin } from './plugins/access';
 import { auditPlugin } from './plugins/audit';
 import { authPlugin } from './plugins/auth';
 import { hotCachePlugin } from './plugins/hot-cache';
-import { errorsPlugin } from './plugins/errors';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors';
 import { eventsPlugin } from './plugins/events';
 import { uploadsPlugin } from './plugins/uploads';
 import { uploadRemovalGuard } from './services/backup/upload-removal';
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 2 * 1024 * 1024,
     // Request ids in logs let an operator follow one request through the log.
     requestIdHeader: 'x-request-id',
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -21,7 +21,7 @@ let secrets: Record<string, string>;
 let settings: typeof DEFAULT_NOTIFICATION_CHANNEL_SETTINGS;
 let puts: unknown[];
 let tests: Array<{ channel: string; body: unknown }>;
-let testAnswer: { ok: boolean; error?: string };
+let testAnswer: { ok: boolean; code?: string; error?: string };
 
 function view(): NotificationChannelsView {
   const url = (value?: string) => ({ configured: !!value, hint: value ? maskSecretUrl(value) : null });
@@ -198,13 +198,15 @@ describe('Settings → Notifications', { timeout: 60_000 }, () => {
     expect(await within(card('Slack')).findByText('Test message sent.')).toBeInTheDocument();
     expect(tests).toEqual([{ channel: 'slack', body: {} }]);
 
-    testAnswer = { ok: false, error: 'Slack answered 404: no_team' };
+    testAnswer = { ok: false, code: 'REJECTED', error: 'Webhook answered 404' };
     const email = card('E-mail');
     await typeInto(within(email).getByLabelText(/Send the test to/), 'ops@example.com');
     await userEvent.click(within(email).getByRole('button', { name: 'Send a test through E-mail' }));
     const failure = await within(email).findByTestId('test-result-email');
     expect(failure).toHaveTextContent('The test failed');
-    expect(failure).toHaveTextContent('Slack answered 404: no_team');
+    // The kind of failure in the user's language, the server's detail beneath it.
+    expect(failure).toHaveTextContent('The server answered with an error.');
+    expect(failure).toHaveTextContent('Webhook answered 404');
     expect(tests[1]).toEqual({ channel: 'email', body: { to: 'ops@example.com' } });
   });
 });

@@ -178,6 +178,9 @@ test('an admin sends a test through a channel and sees the provider error; secre
     .click();
   const result = page.getByTestId('test-result-discord');
   await expect(result).toContainText(en('notifications.admin.testFailed'));
+  // The kind of failure in the user's language, our detail beneath — never the remote address or text.
+  await expect(result).toContainText(en('notifications.admin.testFailure.UNREACHABLE'));
+  await expect(result).toContainText('Webhook unreachable: connection failed');
   await expect(result).not.toContainText(en('notifications.admin.testSent'));
 
   await page.setViewportSize({ width: 1440, height: 1400 });

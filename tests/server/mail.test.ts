@@ -123,6 +123,7 @@ describe('e-mail delivery', () => {
   it('sends a test mail to the given address or the admin’s own, and reports the server’s refusal', async () => {
     expect((await testMail()).json()).toEqual({
       ok: false,
+      code: 'NO_RECIPIENT',
       error: 'No recipient: give an address or add one to your profile',
     });
     expect((await testMail({ to: 'ops@example.test' })).json()).toEqual({ ok: true });
@@ -137,6 +138,7 @@ describe('e-mail delivery', () => {
       expect(refused.ok).toBe(false);
       // The reply code, in our words: the server's own text never comes back.
       expect(refused.error).toBe('The mail server refused the sign-in (535)');
+      expect(refused.code).toBe('AUTH_FAILED');
     } finally {
       await putChannels(t, admin, { email: { password: AUTH.pass } });
     }

@@ -222,19 +222,21 @@ describe('POST /api/notification-channels/{channel}/test', () => {
     receiver.answer('/services/T0001/B0002/SlackTokenXyZ123', { status: 403, body: 'invalid_token' });
     const res = await test('slack');
     // The status, never the remote body: errors must not become a way to read other servers' answers.
-    expect(res.json()).toEqual({ ok: false, error: expect.stringContaining('403') });
+    expect(res.json()).toEqual({ ok: false, code: 'REJECTED', error: expect.stringContaining('403') });
     expect(res.json().error).not.toContain('invalid_token');
   });
 
   it('reports a channel without credentials, and a channel that cannot be reached', async () => {
     expect((await test('discord')).json()).toEqual({
       ok: false,
+      code: 'NOT_CONFIGURED',
       error: 'No webhook URL configured for this channel',
     });
     await putChannels(t, admin, { teams: { url: 'http://127.0.0.1:9/unreachable' } });
     const unreachable = (await test('teams')).json();
     expect(unreachable.ok).toBe(false);
     expect(unreachable.error).toMatch(/^Webhook unreachable: /);
+    expect(unreachable.code).toBe('UNREACHABLE');
   });
 
   it('is audited, and for admins only', async () => {

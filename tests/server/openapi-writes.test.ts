@@ -70,3 +70,37 @@ describe('OpenAPI of mirrored writes', () => {
     expect(res.headers.allow).toContain('GET');
   });
 });
+
+describe('OpenAPI error answers of the shared pipeline', () => {
+  const errorBodyOf = (op: Operation, status: string) =>
+    op.responses?.[status]?.content?.['application/json']?.schema?.properties;
+
+  it('declares 400 everywhere, 401 on every route that needs a token, 403 where roles or flags gate it', () => {
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const isPublic = Array.isArray((op as { security?: unknown[] }).security);
+        const wanted = ['400', ...(isPublic ? [] : ['401'])];
+        if (path.includes('{')) wanted.push('404');
+        if (method !== 'get') wanted.push('413', '415');
+        for (const status of wanted) {
+          const body = errorBodyOf(op, status);
+          if (!body || !('code' in body)) missing.push(`${where}: ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    // Role-gated and flag-gated routes say so; sign-in, open to everyone, has no 403.
+    expect(errorBodyOf(paths['/api/users']!.get!, '403')).toBeDefined();
+    expect(errorBodyOf(paths['/api/inventory/tags']!.get!, '403')).toBeDefined();
+    expect(paths['/api/auth/login']!.post!.responses?.['403']).toBeUndefined();
+    expect(errorBodyOf(paths['/api/auth/login']!.post!, '429')).toBeDefined();
+  });
+
+  it('declares a file download’s errors as JSON and keeps its success answer', () => {
+    const exportOp = paths['/api/inventory/export']!.get!;
+    expect(exportOp.responses?.['200']).toBeDefined();
+    expect(Object.keys(exportOp.responses?.['400']?.content ?? {})).toEqual(['application/json']);
+  });
+});

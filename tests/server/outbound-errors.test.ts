@@ -1,18 +1,30 @@
+import http from 'node:http';
 import net from 'node:net';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeSmtpError, sendSmtpMail } from '@/server/services/mail/smtp';
+import { postWebhook } from '@/server/services/chat/webhooks';
+import { describeSmtpError, sendSmtpMail, smtpFailureOf } from '@/server/services/mail/smtp';
+import { DeliveryError } from '@/server/services/outbound/delivery-error';
+import { sendWebPush } from '@/server/services/push/web-push';
+import { startFakePushService, type FakePushService } from '../fixtures/fake-push-service';
 
 /*
- * A test send to an admin-set destination says what failed without the remote server's words, and
- * with one wording for a closed port and an open one that does not speak the protocol.
+ * A send to an admin-set destination (mail server, chat webhook) or a push service says what failed
+ * with a code the client words in the user's language and a detail in our own words — never the
+ * remote server's — with one wording for a closed port and an open one that does not speak the
+ * protocol.
  */
 
 let closedPort: number;
 let chatty: net.Server;
 let silent: net.Server;
+let banner: net.Server;
+let talkative: http.Server;
+let pushService: FakePushService;
 const sockets = new Set<net.Socket>();
 
 const listen = async (server: net.Server) => {
+  if (server.listening) return (server.address() as net.AddressInfo).port;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.on('connection', (s) => sockets.add(s));
   return (server.address() as net.AddressInfo).port;
@@ -28,11 +40,28 @@ beforeAll(async () => {
   );
   // Accepts and says nothing.
   silent = net.createServer(() => undefined);
+  // Another protocol entirely: greets with its banner and hangs up.
+  banner = net.createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6 secret-banner\r\n'));
+  // An HTTP server failing with a body full of internals.
+  talkative = http.createServer((_req, res) => {
+    res.writeHead(502, { 'content-type': 'text/plain', 'x-internal': 'secret-banner' });
+    res.end('upstream db=10.0.0.7 password=secret-banner');
+  });
+  pushService = await startFakePushService();
 });
 afterAll(async () => {
   for (const s of sockets) s.destroy();
-  await Promise.all([chatty, silent].map((s) => new Promise((resolve) => s.close(resolve))));
+  talkative.closeAllConnections();
+  await Promise.all(
+    [chatty, silent, banner, talkative].map((s) => new Promise((resolve) => s.close(resolve))),
+  );
+  await pushService.close();
 });
+
+const httpPort = async () => {
+  if (!talkative.listening) await new Promise<void>((resolve) => talkative.listen(0, '127.0.0.1', resolve));
+  return (talkative.address() as net.AddressInfo).port;
+};
 
 async function smtpError(port: number): Promise<string> {
   const error = await sendSmtpMail(
@@ -43,8 +72,8 @@ async function smtpError(port: number): Promise<string> {
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(Error);
-  return (error as Error).message;
+  expect(error).toBeInstanceOf(DeliveryError);
+  return `${(error as DeliveryError).failure}: ${(error as Error).message}`;
 }
 
 describe('SMTP test sends', () => {
@@ -55,9 +84,9 @@ describe('SMTP test sends', () => {
       await smtpError(await listen(silent)),
     ];
     expect(messages).toEqual([
-      'Could not connect to the mail server',
-      'Could not connect to the mail server',
-      'Could not connect to the mail server',
+      'UNREACHABLE: Could not connect to the mail server',
+      'UNREACHABLE: Could not connect to the mail server',
+      'UNREACHABLE: Could not connect to the mail server',
     ]);
   });
 
@@ -67,10 +96,62 @@ describe('SMTP test sends', () => {
       responseCode: 535,
     });
     expect(describeSmtpError(refused)).toBe('The mail server refused the sign-in (535)');
+    expect(smtpFailureOf(refused)).toBe('AUTH_FAILED');
     const other = Object.assign(new Error('554 secret-banner'), { code: 'EMESSAGE', responseCode: 554 });
     expect(describeSmtpError(other)).toBe('The mail server answered 554');
+    expect(smtpFailureOf(other)).toBe('REJECTED');
     expect(describeSmtpError(new Error('getaddrinfo ENOTFOUND mail.internal'))).toBe(
       'Could not connect to the mail server',
     );
+  });
+});
+
+async function webhookError(port: number): Promise<string> {
+  const error = await postWebhook(
+    `http://127.0.0.1:${port}/hook`,
+    { text: 'test' },
+    { timeoutMs: 2_000 },
+  ).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DeliveryError);
+  return `${(error as DeliveryError).failure}: ${(error as Error).message}`;
+}
+
+describe('chat webhook sends', () => {
+  it('say the same for a closed port and one speaking another protocol', async () => {
+    expect([await webhookError(closedPort), await webhookError(await listen(banner))]).toEqual([
+      'UNREACHABLE: Webhook unreachable: connection failed',
+      'UNREACHABLE: Webhook unreachable: connection failed',
+    ]);
+  });
+
+  it('name the HTTP status of a failed answer, never its body or headers', async () => {
+    expect(await webhookError(await httpPort())).toBe('REJECTED: Webhook answered 502');
+  });
+});
+
+async function pushError(port: number): Promise<string> {
+  const { keys } = pushService.subscribe();
+  const result = await sendWebPush(
+    { endpoint: `http://127.0.0.1:${port}/push/x`, keys },
+    { title: 't', body: 'm', link: '/', id: 'x' },
+    { vapid: webpush.generateVAPIDKeys(), subject: 'mailto:ops@example.test', timeoutMs: 2_000 },
+  );
+  expect(result.ok).toBe(false);
+  return result.ok ? '' : `${result.failure}: ${result.error}`;
+}
+
+describe('push sends', () => {
+  it('say the same for a closed port and one speaking another protocol', async () => {
+    expect([await pushError(closedPort), await pushError(await listen(banner))]).toEqual([
+      'UNREACHABLE: Push service unreachable: connection failed',
+      'UNREACHABLE: Push service unreachable: connection failed',
+    ]);
+  });
+
+  it('name the HTTP status of a failed answer, never its body or headers', async () => {
+    expect(await pushError(await httpPort())).toBe('REJECTED: Push service answered 502');
   });
 });

@@ -236,6 +236,7 @@ describe('delivery', () => {
       });
     expect((await test()).json()).toEqual({
       ok: false,
+      code: 'NO_SUBSCRIPTION',
       error: 'No push subscription: allow notifications on one of your devices first',
     });
     const device = push.subscribe();

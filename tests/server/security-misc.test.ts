@@ -44,6 +44,21 @@ describe('methods', () => {
   });
 });
 
+describe('paths the router cannot take', () => {
+  it('answer 400 with the shared error body, without repeating the path', async () => {
+    const admin = await login(t.app, 'admin', ADMIN_PASSWORD);
+    const long = await t.app.inject({
+      url: `/api/users/${'x'.repeat(300)}`,
+      headers: { 'x-auth-token': admin },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message: 'A path parameter is too long', code: 'BAD_REQUEST' });
+    const malformed = await t.app.inject({ url: '/api/users/%E0%A4%A', headers: { 'x-auth-token': admin } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'The path is not a valid URL', code: 'BAD_REQUEST' });
+  });
+});
+
 describe('settings', () => {
   it('show channel settings (mail server, account) to admins only', async () => {
     await t.app.settingsStore.update({

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { declareCommonErrors } from './openapi-errors';
 import { declareWriteHeaders } from './openapi-writes';
 import { APP_CSP_DIRECTIVES } from './security';
 
@@ -44,7 +45,8 @@ export const docsPlugin = fp(
         security: [{ token: [] }, { bearer: [] }],
       },
       transform: (document) => {
-        const result = jsonSchemaTransform(document);
+        const transformed = jsonSchemaTransform(document);
+        const result = { ...transformed, schema: declareCommonErrors(transformed.schema, document.route) };
         if (document.route.config?.access !== 'public' || !result.schema) return result;
         return { ...result, schema: { ...result.schema, security: [] } };
       },

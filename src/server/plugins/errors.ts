@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -29,6 +29,22 @@ export function badInputDatabaseError(err: unknown): { status: 400 | 409 } | nul
     if (code.startsWith('22') || code.startsWith('23') || code.startsWith('54')) return { status: 400 };
   }
   return null;
+}
+
+/**
+ * Errors Fastify meets before any route runs — a path that is not valid percent-encoding, a path
+ * parameter longer than the router takes — answered with the shared error body like every other
+ * error, instead of Fastify's own shape (which also repeats the path back). Passed to Fastify as
+ * `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const body: ApiErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? { message: 'A path parameter is too long', code: 'BAD_REQUEST' }
+      : error.code === 'FST_ERR_BAD_URL'
+        ? { message: 'The path is not a valid URL', code: 'BAD_REQUEST' }
+        : { message: 'Bad request', code: 'BAD_REQUEST' };
+  void reply.status(400).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type {
+  ChannelFailure,
   NotificationChannel,
   NotificationEvent,
   SmtpSecurity,
@@ -51,6 +52,18 @@ export const CHANNEL_HINT: Record<NotificationChannel, string> = {
   teams: 'notifications.admin.channelHint.teams',
   discord: 'notifications.admin.channelHint.discord',
   webhook: 'notifications.admin.channelHint.webhook',
+};
+
+/** A failed test send, said in the user's language; the server's detail goes beneath. */
+export const CHANNEL_FAILURE_TEXT: Record<ChannelFailure, string> = {
+  NOT_CONFIGURED: 'notifications.admin.testFailure.NOT_CONFIGURED',
+  NO_RECIPIENT: 'notifications.admin.testFailure.NO_RECIPIENT',
+  NO_SUBSCRIPTION: 'notifications.admin.testFailure.NO_SUBSCRIPTION',
+  UNREACHABLE: 'notifications.admin.testFailure.UNREACHABLE',
+  TIMEOUT: 'notifications.admin.testFailure.TIMEOUT',
+  AUTH_FAILED: 'notifications.admin.testFailure.AUTH_FAILED',
+  REJECTED: 'notifications.admin.testFailure.REJECTED',
+  FAILED: 'notifications.admin.testFailure.FAILED',
 };
 
 export const TEAMS_FORMAT_LABEL: Record<TeamsFormat, string> = {

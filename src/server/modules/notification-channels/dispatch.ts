@@ -13,6 +13,7 @@ import { sendWebPush, vapidSubject, type PushResult, type VapidKeys } from '../.
 import { chatUrl, isConfigured, type ChannelConfig } from './config';
 import type { NotificationChannelsOptions } from './options';
 import type { DeliveryPayload, DeliveryRow } from './queue';
+import { DeliveryError } from '../../services/outbound/delivery-error';
 
 export interface DispatchContext {
   db: Database;
@@ -114,7 +115,7 @@ export async function sendPushTo(
   const refused = await ctx.options.pushEndpointCheck(subscription.endpoint);
   if (refused) {
     await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-    return { ok: false, gone: true, error: refused };
+    return { ok: false, gone: true, failure: 'FAILED', error: refused };
   }
   const result = await sendWebPush(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -136,7 +137,7 @@ export async function sendChat(
   message: ChatMessage,
 ) {
   const url = chatUrl(ctx.config.secrets, channel);
-  if (!url) throw new Error('No webhook URL configured');
+  if (!url) throw new DeliveryError('NOT_CONFIGURED', 'No webhook URL configured');
   await postWebhook(url, chatBody(channel, message, ctx.config.channels.teams.format), {
     timeoutMs: ctx.options.sendTimeoutMs,
     signingSecret: channel === 'webhook' ? ctx.config.secrets.webhookSecret : undefined,

@@ -5,6 +5,7 @@ import {
   type NotificationChannel,
 } from '@/domain/notification-channels';
 import { pushSubscriptions } from '../../db/schema';
+import { failureOf } from '../../services/outbound/delivery-error';
 import { isConfigured } from './config';
 import {
   chatMessageOf,
@@ -49,6 +50,7 @@ export async function sendTestMessage(
   if (!isConfigured(ctx.config, channel)) {
     return {
       ok: false,
+      code: 'NOT_CONFIGURED',
       error:
         channel === 'email'
           ? 'E-mail is not configured: host and sender are required'
@@ -58,7 +60,12 @@ export async function sendTestMessage(
   try {
     if (channel === 'email') {
       const recipient = to ?? sender.email?.trim();
-      if (!recipient) return { ok: false, error: 'No recipient: give an address or add one to your profile' };
+      if (!recipient)
+        return {
+          ok: false,
+          code: 'NO_RECIPIENT',
+          error: 'No recipient: give an address or add one to your profile',
+        };
       await sendEmail(ctx, recipient, {
         recipientName: sender.name?.trim() || sender.username,
         title,
@@ -73,12 +80,16 @@ export async function sendTestMessage(
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, sender.id));
       if (subscriptions.length === 0)
-        return { ok: false, error: 'No push subscription: allow notifications on one of your devices first' };
+        return {
+          ok: false,
+          code: 'NO_SUBSCRIPTION',
+          error: 'No push subscription: allow notifications on one of your devices first',
+        };
       const payload = pushPayloadOf({ ...notification, message: fillTemplate(t.testPush, { appName }) });
       const results = await Promise.all(subscriptions.map((s) => sendPushTo(ctx, s, payload)));
-      const failures = results.flatMap((r) => (r.ok ? [] : [r.error]));
+      const failures = results.flatMap((r) => (r.ok ? [] : [r]));
       if (failures.length === 0) return { ok: true };
-      return { ok: false, error: failures.join('; ') };
+      return { ok: false, code: failures[0]!.failure, error: failures.map((f) => f.error).join('; ') };
     }
     await sendChat(
       ctx,
@@ -87,6 +98,6 @@ export async function sendTestMessage(
     );
     return { ok: true };
   } catch (err) {
-    return { ok: false, error: errorText(err) };
+    return { ok: false, code: failureOf(err), error: errorText(err) };
   }
 }

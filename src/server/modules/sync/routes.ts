@@ -5,6 +5,7 @@ import { isFeatureEnabled } from '@/domain/features';
 import { can } from '@/domain/permissions';
 import { syncPullQuerySchema, syncPullResponseSchema, type SyncPullResponse } from '@/domain/sync';
 import { syncState } from '../../db/schema';
+import { errorBodySchema } from '../auth/schemas';
 import { HttpError, badRequest } from '../../http-error';
 import { currentChangeSeq } from './cursor';
 import { syncPushRoutes } from './push';
@@ -22,7 +23,8 @@ export async function syncRoutes(app: FastifyInstance) {
     schema: {
       tags: ['sync'],
       querystring: syncPullQuerySchema,
-      response: { 200: syncPullResponseSchema },
+      // 410: the cursor is older than what the server still remembers (details.minCursor).
+      response: { 200: syncPullResponseSchema, 410: errorBodySchema },
     },
     handler: async (request): Promise<SyncPullResponse> => {
       const { cursor, limit } = request.query;

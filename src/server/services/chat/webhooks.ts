@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ChatChannel, GenericWebhookPayload, TeamsFormat } from '@/domain/notification-channels';
+import { DeliveryError } from '../outbound/delivery-error';
 import { describeFetchError } from '../push/web-push';
 
 /** One event as a chat message. */
@@ -134,8 +135,8 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
 }
 
 /**
- * Posts a JSON body to an incoming webhook. Throws with the provider's status and answer (Slack says
- * e.g. "invalid_token", Discord returns a JSON error) so the admin sees why it failed.
+ * Posts a JSON body to an incoming webhook. Throws a DeliveryError naming the provider's status, or
+ * that no answer came — never the provider's own text (see describeFetchError).
  */
 export async function postWebhook(
   url: string,
@@ -159,11 +160,18 @@ export async function postWebhook(
       redirect: 'error',
     });
   } catch (err) {
-    throw new Error(`Webhook unreachable: ${describeFetchError(err)}`, { cause: err });
+    const reason = describeFetchError(err);
+    throw new DeliveryError(
+      reason === 'timed out' ? 'TIMEOUT' : 'UNREACHABLE',
+      `Webhook unreachable: ${reason}`,
+      {
+        cause: err,
+      },
+    );
   }
   // Drained, never repeated (see describeFetchError).
   await response.arrayBuffer().catch(() => undefined);
   if (!response.ok) {
-    throw new Error(`Webhook answered ${response.status}`);
+    throw new DeliveryError('REJECTED', `Webhook answered ${response.status}`);
   }
 }

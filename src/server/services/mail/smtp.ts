@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from 'node:tls';
 import nodemailer from 'nodemailer';
-import type { SmtpSecurity } from '@/domain/notification-channels';
+import type { ChannelFailure, SmtpSecurity } from '@/domain/notification-channels';
+import { DeliveryError } from '../outbound/delivery-error';
 
 export interface SmtpSettings {
   host: string;
@@ -50,6 +51,15 @@ export function describeSmtpError(err: unknown): string {
   return 'Could not connect to the mail server';
 }
 
+/** The kind of a send's failure, by the same reading as describeSmtpError. */
+export function smtpFailureOf(err: unknown): ChannelFailure {
+  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (code === 'EAUTH') return 'AUTH_FAILED';
+  if (code === 'EENVELOPE' || code === 'ETLS') return 'REJECTED';
+  if (typeof responseCode === 'number' && responseCode >= 200 && responseCode < 600) return 'REJECTED';
+  return 'UNREACHABLE';
+}
+
 /**
  * Sends one message over SMTP. `security`: 'tls' is implicit TLS (port 465), 'starttls' upgrades a
  * plain connection and refuses to go on without TLS (port 587), 'none' never uses TLS (a relay on a
@@ -70,9 +80,10 @@ export async function sendSmtpMail(settings: SmtpSettings, message: MailMessage,
   });
   try {
     const info = await transport.sendMail({ from: settings.sender, ...message }).catch((err: unknown) => {
-      throw new Error(describeSmtpError(err));
+      throw new DeliveryError(smtpFailureOf(err), describeSmtpError(err));
     });
-    if (info.rejected.length > 0) throw new Error(`Recipient refused: ${String(info.rejected[0])}`);
+    if (info.rejected.length > 0)
+      throw new DeliveryError('REJECTED', `Recipient refused: ${String(info.rejected[0])}`);
     return { messageId: info.messageId };
   } finally {
     transport.close();

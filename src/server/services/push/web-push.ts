@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import type { PushPayload } from '@/domain/notification-channels';
+import type { ChannelFailure, PushPayload } from '@/domain/notification-channels';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../secrets';
 
@@ -38,7 +38,7 @@ export interface PushTarget {
 export type PushResult =
   | { ok: true; status: number }
   /** `gone`: 404 or 410, the subscription no longer exists and must be removed. */
-  | { ok: false; gone: boolean; error: string };
+  | { ok: false; gone: boolean; failure: ChannelFailure; error: string };
 
 export interface PushOptions {
   vapid: VapidKeys;
@@ -77,7 +77,13 @@ export async function sendWebPush(
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (err) {
-    return { ok: false, gone: false, error: `Push service unreachable: ${describeFetchError(err)}` };
+    const reason = describeFetchError(err);
+    return {
+      ok: false,
+      gone: false,
+      failure: reason === 'timed out' ? 'TIMEOUT' : 'UNREACHABLE',
+      error: `Push service unreachable: ${reason}`,
+    };
   }
   // The body is drained, never repeated: error texts reach admins and logs, and must not become a way
   // to read what some other server answers.
@@ -86,6 +92,7 @@ export async function sendWebPush(
   return {
     ok: false,
     gone: response.status === 404 || response.status === 410,
+    failure: 'REJECTED',
     error: `Push service answered ${response.status}`,
   };
 }

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelTestResult, NotificationChannel } from '@/domain/notification-channels';
 import { sendChannelTest } from './channels-api';
-import { CHANNEL_HINT, useChannelName } from '../labels';
+import { CHANNEL_FAILURE_TEXT, CHANNEL_HINT, useChannelName } from '../labels';
 
 interface ChannelCardProps {
   channel: NotificationChannel;
@@ -123,9 +123,18 @@ export function ChannelCard({
                   title={t('notifications.admin.testFailed')}
                   data-testid={`test-result-${channel}`}
                 >
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {test.result.error}
-                  </Text>
+                  {test.result.code ? (
+                    <Text size="sm">{t(CHANNEL_FAILURE_TEXT[test.result.code])}</Text>
+                  ) : null}
+                  {test.result.error ? (
+                    <Text
+                      size={test.result.code ? 'xs' : 'sm'}
+                      c={test.result.code ? 'dimmed' : undefined}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {test.result.error}
+                    </Text>
+                  ) : null}
                 </Alert>
               )
             ) : null}
