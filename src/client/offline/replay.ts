@@ -348,6 +348,15 @@ function batchSize(entry: OutboxEntry): number | null {
 }
 
 /**
+ * The record an entry changes, as the batch names it. Not the in-memory record key: that one joins
+ * collection and id with NUL, and the server refuses any request whose body carries a control
+ * character, so a batch grouped by it is refused whole (400) and every entry goes again on its own.
+ */
+function pushGroup(entry: Pick<OutboxEntry, 'collection' | 'recordId'>): string {
+  return `${entry.collection}/${entry.recordId}`;
+}
+
+/**
  * The batch's entries in order. Two changes of one record in one batch: the later one was made on the
  * version the earlier one sends (what acknowledging that answer would rebase it onto), so it names the
  * earlier entry, and the server uses the version that entry produced as its If-Match — except a PATCH
@@ -360,7 +369,7 @@ function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>):
       method: entry.method,
       url: entry.url,
       idempotencyKey: entry.idempotencyKey,
-      group: key,
+      group: pushGroup(entry),
     };
     if (entry.ifMatch && entry.baseVersion > 0) item.ifMatch = entry.baseVersion;
     const previous = last.get(key);
