@@ -333,7 +333,16 @@ export class FakeServer {
         const value = answer.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      results.push({ status: answer.status, body: answer.body ?? null, headers });
+      const result: SyncPushResult = { status: answer.status, body: answer.body ?? null, headers };
+      if (entry.readUrl !== undefined && headers['idempotent-replayed'] === 'true') {
+        const now = this.handle({
+          method: 'GET',
+          url: entry.readUrl,
+          headers: { 'x-auth-token': request.headers['x-auth-token'] ?? '' },
+        });
+        result.current = { status: now.status, body: now.body ?? null };
+      }
+      results.push(result);
       if (answer.status >= 300) {
         if (entry.group !== undefined) failed.add(entry.group);
         if (isTransientStatus(answer.status)) stopped = true;

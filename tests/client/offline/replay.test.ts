@@ -342,6 +342,51 @@ describe('batched replay', () => {
     expect(writes().filter((r) => r.method === 'POST')).toHaveLength(10);
   });
 
+  it('answers a resent batch with each record as it is now: no read per entry over the link', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await h.engine.createRecord('excavators', excavator(`R${i}`))).id);
+    h.server.faults.push('lost-response');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    h.server.editAsOther(ids[0]!, { location: 'Yard 2' });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 5 });
+    expect(h.server.requests.filter((r) => r.method === 'GET')).toEqual([]);
+    // The stored answer of the create is version 1; the row here is what the server holds now.
+    expect(await h.db.excavators.get(ids[0]!)).toMatchObject({ version: 2, location: 'Yard 2' });
+    expect(h.server.applied).toHaveLength(5);
+  });
+
+  it('halves a batch whose answer was lost and grows it back once answers come', async () => {
+    const count = PUSH_MAX_ENTRIES + 50;
+    for (let i = 0; i < count; i++) await h.engine.createRecord('excavators', excavator(`H${i}`));
+    h.server.faults.push('lost-response', 'lost-response');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'retry-later', offline: true });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: count });
+    const half = PUSH_MAX_ENTRIES / 2;
+    expect(h.server.pushed).toEqual([PUSH_MAX_ENTRIES, half, half / 2, half, count - half / 2 - half]);
+    expect(h.server.applied).toHaveLength(count);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('backs off once per run: a run that got entries through waits the shortest step, however long the streak', async () => {
+    for (let i = 0; i < 3; i++) await h.engine.createRecord('excavators', excavator(`S${i}`));
+    h.server.offline = true;
+    for (let run = 0; run < 4; run++) await h.engine.replay({ force: true });
+    h.server.offline = false;
+    // The first entry's key is still in flight from a cut request; the other two go through.
+    h.server.faults.push('in-flight');
+    const result = await h.engine.replay({ force: true });
+    expect(result).toMatchObject({ status: 'retry-later', sent: 2, offline: false });
+    expect(result.status === 'retry-later' && result.retryAt - h.clock.now).toBe(
+      backoffDelay(1, () => 0.5, 1000),
+    );
+    expect(await h.db.outbox.toArray()).toMatchObject([
+      { state: 'waiting', nextAttemptAt: result.status === 'retry-later' ? result.retryAt : -1 },
+    ]);
+    h.clock.now += backoffDelay(1, () => 0.5, 1000);
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
+  });
+
   it('backs the whole batch off on a 5xx and sends it later', async () => {
     for (let i = 0; i < 3; i++) await h.engine.createRecord('excavators', excavator(`F${i}`));
     h.server.faults.push('http503');
