@@ -355,6 +355,30 @@ describe('batched replay', () => {
     expect(h.server.applied).toHaveLength(5);
   });
 
+  it('claims a batch and applies its answers in a handful of transactions, not one per entry', async () => {
+    const count = 50;
+    for (let i = 0; i < count; i++) await h.engine.createRecord('excavators', excavator(`T${i}`));
+    let writeTransactions = 0;
+    h.db.use({
+      stack: 'dbcore',
+      name: 'count-write-transactions',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          if (mode === 'readwrite') writeTransactions++;
+          return down.transaction(stores, mode, options);
+        },
+      }),
+    });
+    // Middleware takes effect when the database opens.
+    h.db.close();
+    await h.db.open();
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: count });
+    expect(h.server.pushed).toEqual([count]);
+    expect(writeTransactions).toBeGreaterThan(0);
+    expect(writeTransactions).toBeLessThan(5);
+  });
+
   it('halves a batch whose answer was lost and grows it back once answers come', async () => {
     const count = PUSH_MAX_ENTRIES + 50;
     for (let i = 0; i < count; i++) await h.engine.createRecord('excavators', excavator(`H${i}`));
