@@ -167,6 +167,17 @@ export const syncPushEntrySchema = z.object({
   group: z.string().max(300).optional(),
   /** The JSON body; omitted for none. */
   body: z.unknown().optional(),
+  /**
+   * The record's own URL. When the entry's answer is a replay (its key ran before), the server adds
+   * the record as it is now (`current`): the stored answer may be older than the record, and the
+   * client would otherwise ask for each such record in a request of its own.
+   */
+  readUrl: z
+    .string()
+    .min(5)
+    .max(2000)
+    .regex(/^\/api\//, 'The record must be an API path')
+    .optional(),
 });
 export type SyncPushEntry = z.infer<typeof syncPushEntrySchema>;
 
@@ -179,6 +190,8 @@ export const syncPushResultSchema = z.object({
   body: z.unknown(),
   /** The answer's etag, location, idempotent-replayed and retry-after headers, when set. */
   headers: z.record(z.string(), z.string()),
+  /** For a replayed answer of an entry with `readUrl`: what GET on it answers now. */
+  current: z.object({ status: z.number().int(), body: z.unknown() }).optional(),
 });
 export type SyncPushResult = z.infer<typeof syncPushResultSchema>;
 

@@ -103,6 +103,27 @@ describe('POST /api/sync/push', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('adds the record as it is now to a replayed entry that names its readUrl, and only to that', async () => {
+    const id = uuidv7();
+    const entries = [{ ...create(id, 'push-read'), readUrl: `/api/excavators/${id}` }];
+    const [first] = results(await push(manager, entries));
+    expect(first).toMatchObject({ status: 201 });
+    expect(first!.current).toBeUndefined();
+    const edited = results(
+      await push(manager, [
+        update(id, 'push-read', { ifMatch: 1, body: excavatorBody('push-read', { notes: 'later' }) }),
+      ]),
+    );
+    expect(edited[0]!.status).toBe(200);
+    const [again] = results(await push(manager, entries));
+    expect(again).toMatchObject({ status: 201, headers: { 'idempotent-replayed': 'true' } });
+    expect(again!.body).toMatchObject({ version: 1 });
+    expect(again!.current).toMatchObject({ status: 200, body: { id, version: 2, notes: 'later' } });
+    // The read goes through the record's own route; it may not point back at the batch.
+    const refused = await push(viewer, [{ ...entries[0]!, readUrl: '/api/sync/push' }]);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('holds back later changes of a failed record and goes on with other records', async () => {
     const a = uuidv7();
     const b = uuidv7();

@@ -18,8 +18,11 @@ export interface EngineContext {
    * so a page load starts afresh, and reset by every sign of connectivity.
    */
   backoff: { streak: number };
-  /** False once the server answered 404 for POST /api/sync/push (an older server): entries go one by one. */
-  push: { supported: boolean };
+  /**
+   * `supported`: false once the server answered 404 for POST /api/sync/push (an older server): entries
+   * go one by one. `limit`: entries in the next batch, smaller while batches go unanswered.
+   */
+  push: { supported: boolean; limit: number };
 }
 
 export const isoAt = (ms: number) => new Date(ms).toISOString();

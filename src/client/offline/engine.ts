@@ -8,7 +8,7 @@ import { send } from './context';
 import { browserLocks, createReplayLock, type LockManagerLike } from './lock';
 import { DEFAULT_META_SOURCES, refreshMetaCache, runPull, type MetaSource, type PullResult } from './mirror';
 import * as writes from './mutate';
-import { runReplay, type ReplayResult } from './replay';
+import { PUSH_MAX_ENTRIES, runReplay, type ReplayResult } from './replay';
 import * as resolutions from './resolve';
 import { createValueStore, Emitter, type ValueStore } from './store';
 import type { Transport } from './transport';
@@ -114,7 +114,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     newId: options.newId ?? uuidv7,
     compress: options.compress ?? compressImage,
     backoff: { streak: 0 },
-    push: { supported: true },
+    push: { supported: true, limit: PUSH_MAX_ENTRIES },
   };
   const status: ValueStore<SyncStatus> = createValueStore(INITIAL_STATUS);
   const events = new Emitter<SyncEngineEvents>();

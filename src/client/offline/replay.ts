@@ -38,7 +38,14 @@ type SendOutcome =
   | { kind: 'blocked' }
   | { kind: 'skipped' }
   | { kind: 'auth' }
-  | { kind: 'transient'; retryAt: number; error: string; offline: boolean };
+  | {
+      kind: 'transient';
+      seq: number;
+      retryAt: number;
+      retryAfterMs: number;
+      error: string;
+      offline: boolean;
+    };
 
 /**
  * The JSON an entry sends. An update is sent as the record it builds on plus the change (PUT replaces the
@@ -73,28 +80,46 @@ async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<Tra
 
 /** Marks the entry as being sent, unless it vanished (discarded) or a person must look at it first. */
 async function claim(ctx: EngineContext, seq: number): Promise<OutboxEntry | 'blocked' | null> {
+  return ctx.db.transaction('rw', ['outbox'], () => claimIn(ctx, seq));
+}
+
+/**
+ * Claims a batch's entries in one transaction: a transaction per entry costs a commit each, which on
+ * a tablet's storage adds up to seconds for a full batch before it even leaves.
+ */
+async function claimAll(
+  ctx: EngineContext,
+  seqs: readonly number[],
+): Promise<Array<OutboxEntry | 'blocked' | null>> {
   return ctx.db.transaction('rw', ['outbox'], async () => {
-    const entry = await ctx.db.outbox.get(seq);
-    if (!entry || entry.state === 'failed' || entry.state === 'conflict') return null;
-    if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
-      await ctx.db.outbox.put({
-        ...entry,
-        state: 'failed',
-        errorKey: 'tooOld',
-        error: null,
-        errorStatus: null,
-      });
-      return 'blocked' as const;
-    }
-    const claimed: OutboxEntry = {
-      ...entry,
-      state: 'sending',
-      attempts: entry.attempts + 1,
-      keyUsedAt: entry.keyUsedAt ?? ctx.now(),
-    };
-    await ctx.db.outbox.put(claimed);
+    const claimed: Array<OutboxEntry | 'blocked' | null> = [];
+    for (const seq of seqs) claimed.push(await claimIn(ctx, seq));
     return claimed;
   });
+}
+
+/** `claim` inside the caller's transaction. */
+async function claimIn(ctx: EngineContext, seq: number): Promise<OutboxEntry | 'blocked' | null> {
+  const entry = await ctx.db.outbox.get(seq);
+  if (!entry || entry.state === 'failed' || entry.state === 'conflict') return null;
+  if (entry.keyUsedAt !== null && ctx.now() - entry.keyUsedAt > KEY_RETENTION_MS) {
+    await ctx.db.outbox.put({
+      ...entry,
+      state: 'failed',
+      errorKey: 'tooOld',
+      error: null,
+      errorStatus: null,
+    });
+    return 'blocked' as const;
+  }
+  const claimed: OutboxEntry = {
+    ...entry,
+    state: 'sending',
+    attempts: entry.attempts + 1,
+    keyUsedAt: entry.keyUsedAt ?? ctx.now(),
+  };
+  await ctx.db.outbox.put(claimed);
+  return claimed;
 }
 
 async function update(ctx: EngineContext, entry: OutboxEntry, changes: Partial<OutboxEntry>): Promise<void> {
@@ -118,7 +143,7 @@ async function retryLater(
     error,
     errorKey: offline ? 'offline' : null,
   });
-  return { kind: 'transient', retryAt, error, offline };
+  return { kind: 'transient', seq: entry.seq!, retryAt, retryAfterMs, error, offline };
 }
 
 /** The other person a PATCH merged with, as the server named them. */
@@ -132,15 +157,20 @@ function mergedFromHeader(response: TransportResponse): string | null {
   }
 }
 
+/**
+ * `known`: the record as it is now, when the answer brought it along (a batch reads it for a replayed
+ * entry); undefined to ask the server here if needed.
+ */
 async function classify(
   ctx: EngineContext,
   entry: OutboxEntry,
   response: TransportResponse,
+  known?: CurrentRecord | null,
 ): Promise<SendOutcome | 'resend'> {
   const { status } = response;
   if (status >= 200 && status < 300) {
     await noteMerged(ctx, entry, response.body, mergedFromHeader(response));
-    await acknowledge(ctx, entry, response.body, await currentRecord(ctx, entry, response));
+    await acknowledge(ctx, entry, response.body, await currentRecord(ctx, entry, response, known));
     return { kind: 'sent' };
   }
   const message = errorMessage(response);
@@ -190,18 +220,31 @@ async function currentRecord(
   ctx: EngineContext,
   entry: OutboxEntry,
   response: TransportResponse,
+  known?: CurrentRecord | null,
 ): Promise<CurrentRecord | null> {
   const replayed = response.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
-  if (!replayed || entry.kind === 'delete' || entry.kind === 'batch') return null;
-  if (!COLLECTIONS[entry.collection].readOne) return null;
+  const url = readUrlOf(entry);
+  if (!replayed || url === null) return null;
+  if (known !== undefined) return known;
   try {
-    const url = collectionUrl(entry.collection, entry.recordId);
-    const fresh = await send(ctx, { method: 'GET', url, headers: {} });
-    if (fresh.status === 200) return { body: fresh.body, gone: false };
-    if (fresh.status === 404 || fresh.status === 410) return { body: null, gone: true };
+    return asCurrent(await send(ctx, { method: 'GET', url, headers: {} }));
   } catch {
     // Offline again: the stored answer is the best there is; the next pull corrects it.
+    return null;
   }
+}
+
+/** Where the record an entry wrote can be read on its own; null where the API has no such read. */
+function readUrlOf(entry: OutboxEntry): string | null {
+  if (entry.kind === 'delete' || entry.kind === 'batch') return null;
+  if (!COLLECTIONS[entry.collection].readOne) return null;
+  return collectionUrl(entry.collection, entry.recordId);
+}
+
+/** What a read of the record answered: the row, gone, or nothing to go by. */
+function asCurrent(answer: { status: number; body: unknown }): CurrentRecord | null {
+  if (answer.status === 200) return { body: answer.body, gone: false };
+  if (answer.status === 404 || answer.status === 410) return { body: null, gone: true };
   return null;
 }
 
@@ -261,6 +304,8 @@ export const REPLAY_WINDOW = 6;
  * costs little to send again.
  */
 export const PUSH_MAX_ENTRIES = 100;
+/** The smallest a batch gets after batches went unanswered (see sendBatch). */
+export const PUSH_MIN_ENTRIES = 10;
 export const PUSH_MAX_BYTES = 256 * 1024;
 /** The server applies the entries one after another before it answers: time granted per entry. */
 const PUSH_WORK_MS_PER_ENTRY = 100;
@@ -293,6 +338,9 @@ interface Run {
   /** Merges per entry in this run (a record that keeps changing on the server). */
   merges: Map<number, number>;
   stop: Stop | null;
+  /** Entries put back to wait by a transient failure in this run, and the longest Retry-After among them. */
+  deferred: number[];
+  retryAfterMs: number;
   waitUntil: { at: number; error: string | null } | null;
 }
 
@@ -303,7 +351,11 @@ function note(ctx: EngineContext, run: Run, key: string, outcome: SendOutcome): 
   } else if (outcome.kind === 'blocked') run.blocked.add(key);
   // An auth stop outranks a transient one: the user must sign in before anything else helps.
   else if (outcome.kind === 'auth') run.stop = { status: 'auth-required', sent: 0, userId: run.userId };
-  else if (outcome.kind === 'transient' && run.stop === null) {
+  else if (outcome.kind === 'transient') {
+    run.deferred.push(outcome.seq);
+    run.retryAfterMs = Math.max(run.retryAfterMs, outcome.retryAfterMs);
+  }
+  if (outcome.kind === 'transient' && run.stop === null) {
     run.stop = {
       status: 'retry-later',
       sent: 0,
@@ -348,6 +400,15 @@ function batchSize(entry: OutboxEntry): number | null {
 }
 
 /**
+ * The record an entry changes, as the batch names it. Not the in-memory record key: that one joins
+ * collection and id with NUL, and the server refuses any request whose body carries a control
+ * character, so a batch grouped by it is refused whole (400) and every entry goes again on its own.
+ */
+function pushGroup(entry: Pick<OutboxEntry, 'collection' | 'recordId'>): string {
+  return `${entry.collection}/${entry.recordId}`;
+}
+
+/**
  * The batch's entries in order. Two changes of one record in one batch: the later one was made on the
  * version the earlier one sends (what acknowledging that answer would rebase it onto), so it names the
  * earlier entry, and the server uses the version that entry produced as its If-Match — except a PATCH
@@ -360,7 +421,7 @@ function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>):
       method: entry.method,
       url: entry.url,
       idempotencyKey: entry.idempotencyKey,
-      group: key,
+      group: pushGroup(entry),
     };
     if (entry.ifMatch && entry.baseVersion > 0) item.ifMatch = entry.baseVersion;
     const previous = last.get(key);
@@ -371,6 +432,8 @@ function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>):
     if (previous && chain && entry.ifMatch && previous.version === entry.baseVersion)
       item.ifMatchFrom = previous.index;
     if (entry.body.type === 'json') item.body = payloadOf(entry).data ?? entry.body.data;
+    const readUrl = readUrlOf(entry);
+    if (readUrl !== null) item.readUrl = readUrl;
     const sentVersion = entry.kind === 'create' ? 0 : entry.ifMatch ? entry.baseVersion : null;
     if (sentVersion === null) last.delete(key);
     else last.set(key, { index, version: sentVersion });
@@ -408,11 +471,15 @@ async function sendBatch(
   run: Run,
 ): Promise<void> {
   const claimed: Array<{ entry: OutboxEntry; key: string }> = [];
-  for (const { entry, key } of batch) {
+  const got = await claimAll(
+    ctx,
+    batch.map(({ entry }) => entry.seq!),
+  );
+  for (const [index, { entry, key }] of batch.entries()) {
     run.seen.add(entry.seq!);
-    const got = await claim(ctx, entry.seq!);
-    if (got === 'blocked') note(ctx, run, key, { kind: 'blocked' });
-    else if (got !== null) claimed.push({ entry: got, key });
+    const one = got[index]!;
+    if (one === 'blocked') note(ctx, run, key, { kind: 'blocked' });
+    else if (one !== null) claimed.push({ entry: one, key });
   }
   if (claimed.length === 0) return;
   let response: TransportResponse;
@@ -426,8 +493,36 @@ async function sendBatch(
     });
   } catch (error) {
     // No answer: which entries went is unknown; each goes again under its key, so none applies twice.
+    // The link may be too weak for a batch this size to get through between two drops: the next one
+    // is smaller, and grows back once answers come.
+    ctx.push.limit = Math.max(PUSH_MIN_ENTRIES, Math.floor(claimed.length / 2));
     const message = error instanceof Error ? error.message : String(error);
-    for (const { entry, key } of claimed) note(ctx, run, key, await retryLater(ctx, entry, message, true));
+    const retryAt = ctx.now() + backoffDelay(ctx.backoff.streak + 1, ctx.random);
+    await ctx.db.transaction('rw', ['outbox'], async () => {
+      for (const { entry } of claimed) {
+        const fresh = await ctx.db.outbox.get(entry.seq!);
+        if (fresh) {
+          await ctx.db.outbox.put({
+            ...fresh,
+            state: 'waiting',
+            nextAttemptAt: retryAt,
+            error: message,
+            errorKey: 'offline',
+          });
+        }
+      }
+    });
+    for (const { entry, key } of claimed) {
+      const outcome: SendOutcome = {
+        kind: 'transient',
+        seq: entry.seq!,
+        retryAt,
+        retryAfterMs: 0,
+        error: message,
+        offline: true,
+      };
+      note(ctx, run, key, outcome);
+    }
     return;
   }
   const results = readResults(response, claimed.length);
@@ -454,29 +549,45 @@ async function sendBatch(
     }
     return;
   }
-  for (const [index, { entry, key }] of claimed.entries()) {
-    const result = results[index]!;
-    const seq = entry.seq!;
-    if (result.status === SYNC_PUSH_NOT_APPLIED) {
-      // Held back behind a failed change of its record, or after the batch stopped: it goes again.
-      await release(ctx, entry);
-      run.seen.delete(seq);
-      continue;
+  ctx.push.limit = Math.min(PUSH_MAX_ENTRIES, ctx.push.limit * 2);
+  // A replayed answer without the record as it is now (an older server): read those first, outside
+  // the transaction below, which must not wait on the network.
+  const known = await Promise.all(
+    claimed.map(async ({ entry }, index): Promise<CurrentRecord | null> => {
+      const result = results[index]!;
+      if (result.current !== undefined) return asCurrent(result.current);
+      if (result.status < 200 || result.status >= 300) return null;
+      return currentRecord(ctx, entry, asResponse(result));
+    }),
+  );
+  // Every answer of the batch in one transaction: one commit instead of one or two per entry, which
+  // on a tablet's storage took longer than the batch's round trip.
+  const tables = [...new Set(claimed.map(({ entry }) => entry.collection))];
+  await ctx.db.transaction('rw', [...tables, 'outbox', 'files', 'shadows', 'meta'], async () => {
+    for (const [index, { entry, key }] of claimed.entries()) {
+      const result = results[index]!;
+      const seq = entry.seq!;
+      if (result.status === SYNC_PUSH_NOT_APPLIED) {
+        // Held back behind a failed change of its record, or after the batch stopped: it goes again.
+        await release(ctx, entry);
+        run.seen.delete(seq);
+        continue;
+      }
+      // Acknowledging an earlier answer may have rebased this entry: classify the stored one.
+      const current = (await ctx.db.outbox.get(seq)) ?? entry;
+      const outcome = await classify(ctx, current, asResponse(result), known[index]!);
+      if (outcome !== 'resend') {
+        note(ctx, run, key, outcome);
+        continue;
+      }
+      const merges = (run.merges.get(seq) ?? 0) + 1;
+      run.merges.set(seq, merges);
+      if (merges >= MAX_MERGES_PER_RUN) {
+        const stored = (await ctx.db.outbox.get(seq)) ?? current;
+        note(ctx, run, key, await retryLater(ctx, stored, 'The record keeps changing on the server', false));
+      } else run.seen.delete(seq);
     }
-    // Acknowledging an earlier answer may have rebased this entry: classify the stored one.
-    const current = (await ctx.db.outbox.get(seq)) ?? entry;
-    const outcome = await classify(ctx, current, asResponse(result));
-    if (outcome !== 'resend') {
-      note(ctx, run, key, outcome);
-      continue;
-    }
-    const merges = (run.merges.get(seq) ?? 0) + 1;
-    run.merges.set(seq, merges);
-    if (merges >= MAX_MERGES_PER_RUN) {
-      const stored = (await ctx.db.outbox.get(seq)) ?? current;
-      note(ctx, run, key, await retryLater(ctx, stored, 'The record keeps changing on the server', false));
-    } else run.seen.delete(seq);
-  }
+  });
 }
 
 /**
@@ -505,11 +616,35 @@ async function pushRound(ctx: EngineContext, queue: OutboxEntry[], run: Run): Pr
       }
       break;
     }
-    if (batch.length >= PUSH_MAX_ENTRIES || bytes + size > PUSH_MAX_BYTES) break;
+    if (batch.length >= ctx.push.limit || bytes + size > PUSH_MAX_BYTES) break;
     batch.push({ entry, key });
     bytes += size;
   }
   if (batch.length > 0) await sendBatch(ctx, batch, run);
+}
+
+/**
+ * The run stopped on a transient failure: one back-off for the run, set on every entry it put back.
+ * Each entry's own guess was made when its answer came, with the streak as it was then; in a batch an
+ * early entry's failure is read before later entries' successes, and jitter drawn per entry would let
+ * the queue trickle out one entry per timer. Anything sent in this run reset the streak (note), so a
+ * run that made progress waits the shortest step, not minutes behind a link that works again.
+ */
+async function backOff(
+  ctx: EngineContext,
+  run: Run,
+  stop: Extract<Stop, { status: 'retry-later' }>,
+): Promise<void> {
+  ctx.backoff.streak++;
+  const retryAt = ctx.now() + backoffDelay(ctx.backoff.streak, ctx.random, run.retryAfterMs);
+  await ctx.db.transaction('rw', ['outbox'], async () => {
+    for (const seq of run.deferred) {
+      const entry = await ctx.db.outbox.get(seq);
+      if (entry && entry.state === 'waiting') await ctx.db.outbox.put({ ...entry, nextAttemptAt: retryAt });
+    }
+  });
+  stop.retryAt = retryAt;
+  run.deferred = [];
 }
 
 /**
@@ -530,6 +665,8 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
     seen: new Set(),
     merges: new Map(),
     stop: null,
+    deferred: [],
+    retryAfterMs: 0,
     waitUntil: null,
   };
   for (;;) {
@@ -539,7 +676,7 @@ export async function runReplay(ctx: EngineContext, force: boolean): Promise<Rep
     if (queue.length === 0) return { status: 'done', sent: run.sent };
     if (ctx.push.supported) await pushRound(ctx, queue, run);
     else await windowRound(ctx, queue, run);
-    if (run.stop?.status === 'retry-later') ctx.backoff.streak++;
+    if (run.stop?.status === 'retry-later') await backOff(ctx, run, run.stop);
     if (run.stop) return { ...run.stop, sent: run.sent };
     if (run.waitUntil) {
       const { at, error } = run.waitUntil;

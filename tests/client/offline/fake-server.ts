@@ -10,6 +10,7 @@ import {
   syncPushBodySchema,
   type SyncPushResult,
 } from '@/domain/sync';
+import { CONTROL_CHARACTER_MESSAGE, findForbiddenText } from '@/domain/text';
 
 /*
  * An in-process model of the server's REST + sync protocol (src/server/plugins/write.ts,
@@ -216,10 +217,21 @@ export class FakeServer {
     else if (fault === 'in-flight') return inFlight();
     if (fault === 'http429')
       return json(429, { message: 'Too many requests', code: 'RATE_LIMITED' }, { 'retry-after': '2' });
-    const response = this.handle(request);
+    const refused = this.textRule(request);
+    const response = refused ?? this.handle(request);
     if (fault === 'lost-response') throw new TypeError('The connection was reset');
     return response;
   };
+
+  /** The server's text rule for every route (src/server/plugins/errors.ts): no control character in a JSON body. */
+  private textRule(request: TransportRequest): TransportResponse | null {
+    if (typeof request.body !== 'string') return null;
+    const hit = findForbiddenText(JSON.parse(request.body));
+    if (hit === null) return null;
+    return error(400, 'VALIDATION_FAILED', 'Validation failed', {
+      fields: { [hit || '_']: [CONTROL_CHARACTER_MESSAGE] },
+    });
+  }
 
   private handle(request: TransportRequest): TransportResponse {
     if (!request.url.startsWith('/api/sync/push')) this.routed.push(request);
@@ -321,7 +333,16 @@ export class FakeServer {
         const value = answer.headers.get(name);
         if (value !== null) headers[name] = value;
       }
-      results.push({ status: answer.status, body: answer.body ?? null, headers });
+      const result: SyncPushResult = { status: answer.status, body: answer.body ?? null, headers };
+      if (entry.readUrl !== undefined && headers['idempotent-replayed'] === 'true') {
+        const now = this.handle({
+          method: 'GET',
+          url: entry.readUrl,
+          headers: { 'x-auth-token': request.headers['x-auth-token'] ?? '' },
+        });
+        result.current = { status: now.status, body: now.body ?? null };
+      }
+      results.push(result);
       if (answer.status >= 300) {
         if (entry.group !== undefined) failed.add(entry.group);
         if (isTransientStatus(answer.status)) stopped = true;

@@ -4,6 +4,8 @@ import { createHarness, createMemoryLocks, excavator, type Harness } from './har
 import { mayStart, PUSH_MAX_ENTRIES, REPLAY_WINDOW } from '@/client/offline/replay';
 import { recordKey } from '@/client/offline/rows';
 import type { OutboxEntry } from '@/client/offline/types';
+import type { SyncPushEntry } from '@/domain/sync';
+import { hasForbiddenControl } from '@/domain/text';
 
 /** Waits for the engine's background work (slow on a busy machine). */
 const eventually = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
@@ -299,6 +301,24 @@ describe('batched replay', () => {
     expect(await h.db.outbox.count()).toBe(0);
   });
 
+  it("puts each key on the wire once: the batch passes the server's text rule instead of being refused whole", async () => {
+    const a = await h.engine.createRecord('excavators', excavator('K0'));
+    await h.engine.updateRecord('excavators', a.id, { location: 'L1' });
+    for (let i = 1; i < 4; i++) await h.engine.createRecord('excavators', excavator(`K${i}`));
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 5 });
+    expect(pushes()).toHaveLength(1);
+    expect(singles()).toEqual([]);
+    const [push] = pushes().map((r) => JSON.parse(r.body as string) as { entries: SyncPushEntry[] });
+    expect(
+      push!.entries.every((entry) => entry.group !== undefined && !hasForbiddenControl(entry.group)),
+    ).toBe(true);
+    // A create and its edit share a group, so a failed create would hold the edit back.
+    expect(push!.entries[0]!.group).toBe(push!.entries[1]!.group);
+    expect(new Set(push!.entries.map((entry) => entry.group)).size).toBe(4);
+    expect(new Set(push!.entries.map((entry) => entry.idempotencyKey)).size).toBe(5);
+    expect(h.server.applied).toHaveLength(5);
+  });
+
   it('sends a create and the edits made on it in one batch, each edit on the version the last produced', async () => {
     const a = await h.engine.createRecord('excavators', excavator('A'));
     await h.engine.updateRecord('excavators', a.id, { location: 'L1' });
@@ -320,6 +340,75 @@ describe('batched replay', () => {
     expect(second!.entries).toEqual(first!.entries);
     expect(h.server.applied).toHaveLength(5);
     expect(writes().filter((r) => r.method === 'POST')).toHaveLength(10);
+  });
+
+  it('answers a resent batch with each record as it is now: no read per entry over the link', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await h.engine.createRecord('excavators', excavator(`R${i}`))).id);
+    h.server.faults.push('lost-response');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    h.server.editAsOther(ids[0]!, { location: 'Yard 2' });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: 5 });
+    expect(h.server.requests.filter((r) => r.method === 'GET')).toEqual([]);
+    // The stored answer of the create is version 1; the row here is what the server holds now.
+    expect(await h.db.excavators.get(ids[0]!)).toMatchObject({ version: 2, location: 'Yard 2' });
+    expect(h.server.applied).toHaveLength(5);
+  });
+
+  it('claims a batch and applies its answers in a handful of transactions, not one per entry', async () => {
+    const count = 50;
+    for (let i = 0; i < count; i++) await h.engine.createRecord('excavators', excavator(`T${i}`));
+    let writeTransactions = 0;
+    h.db.use({
+      stack: 'dbcore',
+      name: 'count-write-transactions',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          if (mode === 'readwrite') writeTransactions++;
+          return down.transaction(stores, mode, options);
+        },
+      }),
+    });
+    // Middleware takes effect when the database opens.
+    h.db.close();
+    await h.db.open();
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: count });
+    expect(h.server.pushed).toEqual([count]);
+    expect(writeTransactions).toBeGreaterThan(0);
+    expect(writeTransactions).toBeLessThan(5);
+  });
+
+  it('halves a batch whose answer was lost and grows it back once answers come', async () => {
+    const count = PUSH_MAX_ENTRIES + 50;
+    for (let i = 0; i < count; i++) await h.engine.createRecord('excavators', excavator(`H${i}`));
+    h.server.faults.push('lost-response', 'lost-response');
+    expect(await h.engine.replay()).toMatchObject({ status: 'retry-later', offline: true });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'retry-later', offline: true });
+    expect(await h.engine.replay({ force: true })).toMatchObject({ status: 'done', sent: count });
+    const half = PUSH_MAX_ENTRIES / 2;
+    expect(h.server.pushed).toEqual([PUSH_MAX_ENTRIES, half, half / 2, half, count - half / 2 - half]);
+    expect(h.server.applied).toHaveLength(count);
+    expect(await h.db.outbox.count()).toBe(0);
+  });
+
+  it('backs off once per run: a run that got entries through waits the shortest step, however long the streak', async () => {
+    for (let i = 0; i < 3; i++) await h.engine.createRecord('excavators', excavator(`S${i}`));
+    h.server.offline = true;
+    for (let run = 0; run < 4; run++) await h.engine.replay({ force: true });
+    h.server.offline = false;
+    // The first entry's key is still in flight from a cut request; the other two go through.
+    h.server.faults.push('in-flight');
+    const result = await h.engine.replay({ force: true });
+    expect(result).toMatchObject({ status: 'retry-later', sent: 2, offline: false });
+    expect(result.status === 'retry-later' && result.retryAt - h.clock.now).toBe(
+      backoffDelay(1, () => 0.5, 1000),
+    );
+    expect(await h.db.outbox.toArray()).toMatchObject([
+      { state: 'waiting', nextAttemptAt: result.status === 'retry-later' ? result.retryAt : -1 },
+    ]);
+    h.clock.now += backoffDelay(1, () => 0.5, 1000);
+    expect(await h.engine.replay()).toMatchObject({ status: 'done', sent: 1 });
   });
 
   it('backs the whole batch off on a 5xx and sends it later', async () => {

@@ -102,6 +102,9 @@ export async function syncPushRoutes(app: FastifyInstance) {
       }
       entries.forEach((entry, index) => {
         if (pathOf(entry.url) === SYNC_PUSH_PATH) throw badRequest('A batch cannot contain a batch');
+        if (entry.readUrl !== undefined && pathOf(entry.readUrl) === SYNC_PUSH_PATH) {
+          throw badRequest('readUrl must name a record');
+        }
         if (entry.ifMatchFrom !== undefined && entry.ifMatchFrom >= index) {
           throw badRequest('ifMatchFrom must name an earlier entry of the batch');
         }
@@ -163,5 +166,21 @@ async function dispatch(
     if (value !== undefined) kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   app.log.debug({ index, status: response.statusCode, url: entry.url }, 'sync push entry');
-  return { status: response.statusCode, body: parseBody(response.body), headers: kept };
+  const result: SyncPushResult = {
+    status: response.statusCode,
+    body: parseBody(response.body),
+    headers: kept,
+  };
+  if (entry.readUrl !== undefined && kept[IDEMPOTENT_REPLAYED_HEADER] === 'true') {
+    // A replay answers what the key's first run stored; the record may have moved on since. Read it
+    // here, with the caller's own rights, instead of the client asking once per entry over its link.
+    const now = await app.inject({
+      method: 'GET',
+      url: entry.readUrl,
+      headers: caller,
+      remoteAddress: request.ip,
+    });
+    result.current = { status: now.statusCode, body: parseBody(now.body) };
+  }
+  return result;
 }
