@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExcavatorList } from '@/domain/excavator';
@@ -67,5 +68,28 @@ describe('list pages held in memory', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await list()).items[0]!.maintenance).not.toEqual(interval);
+  });
+
+  it('sends a big sync page gzipped, brotli left out, the same JSON as uncompressed', async () => {
+    for (const n of [3, 4, 5, 6]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/excavators',
+        headers: auth(manager),
+        payload: excavatorBody(`memo-${n}`),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const url = '/api/sync/pull?cursor=0&collections=excavators';
+    const plain = await t.app.inject({ url, headers: auth(manager) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const packed = await t.app.inject({
+      url,
+      headers: { ...auth(manager), 'accept-encoding': 'br, gzip, deflate' },
+    });
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(packed.rawPayload).toString())).toEqual(plain.json());
   });
 });
