@@ -1,8 +1,8 @@
 // npm run load — 300 simulated tablets against two FleetPilot instances on one PostgreSQL database.
 //
 // Each tablet is a user with a socket.io connection to one of the instances (no stickiness: every HTTP
-// request goes to either), pulls the sync feed when poked (one pull at a time, one follow-up queued —
-// as the app's engine does), and every 30–60 s writes a report, a logbook entry or a stock change with
+// request goes to either), pulls the sync feed when poked unless it is already at the poke's cursor (one
+// pull at a time, one follow-up queued — as the app's engine does), and every 30–60 s writes a report, a logbook entry or a stock change with
 // an Idempotency-Key, retried with the same key until it gets an answer. A fifth of the tablets flap:
 // now and then their socket drops and their requests in flight are cut off; writes made meanwhile wait
 // and go out on reconnect. At the end every acknowledged write is looked up by its key in the database:
@@ -49,6 +49,7 @@ const stats = {
   pullMs: [] as number[],
   pulls: 0,
   pokes: 0,
+  pokesSkipped: 0,
   reconnects: 0,
 };
 const count = (status: number | string) => {
@@ -161,6 +162,7 @@ async function main() {
       pullP50Ms: percentile(stats.pullMs, 50),
       pullP95Ms: pullP95,
       pokesReceived: stats.pokes,
+      pokesSkipped: stats.pokesSkipped,
       reconnects: stats.reconnects,
       networkErrors: stats.networkErrors,
       statuses: stats.status,
@@ -282,7 +284,10 @@ class Tablet {
   private online = true;
   private cursor = 0;
   private pulling: Promise<void> | null = null;
-  private pullQueued = false;
+  private pullQueued: 'no' | 'poke' | 'always' = 'no';
+  /** The newest cursor pokes announced; `pokedUnknown`: one came without a cursor since a pull began. */
+  private pokedCursor = 0;
+  private pokedUnknown = false;
   private readonly inFlight = new Set<AbortController>();
   private readonly outbox: Write[] = [];
   readonly writes: Write[] = [];
@@ -309,11 +314,13 @@ class Tablet {
       reconnection: false,
       auth: { token: this.token },
     });
-    socket.on('sync', () => {
+    socket.on('sync', (poke: { cursor?: number }) => {
       stats.pokes += 1;
-      void this.pull();
+      if (typeof poke?.cursor === 'number') this.pokedCursor = Math.max(this.pokedCursor, poke.cursor);
+      else this.pokedUnknown = true;
+      void this.pull('poke');
     });
-    socket.on('connect', () => void this.pull());
+    socket.on('connect', () => void this.pull('always'));
     this.socket = socket;
   }
 
@@ -343,16 +350,28 @@ class Tablet {
     }
   }
 
-  /** One pull at a time; pokes meanwhile make one more pull after it (as the app's engine). */
-  private pull(): Promise<void> {
+  private caughtUp() {
+    return !this.pokedUnknown && this.cursor >= this.pokedCursor;
+  }
+
+  /**
+   * One pull at a time; calls meanwhile make one more pull after it, and a poke none when the mirror is
+   * already at the cursor it announced (as the app's engine).
+   */
+  private pull(why: 'poke' | 'always'): Promise<void> {
     if (this.closed || !this.online) return Promise.resolve();
     if (this.pulling) {
-      this.pullQueued = true;
+      if (this.pullQueued !== 'always') this.pullQueued = why;
       return this.pulling;
     }
+    if (why === 'poke' && this.caughtUp()) {
+      stats.pokesSkipped += 1;
+      return Promise.resolve();
+    }
     this.pulling = (async () => {
-      do {
-        this.pullQueued = false;
+      for (;;) {
+        this.pullQueued = 'no';
+        this.pokedUnknown = false;
         let more = true;
         while (more && this.online && !this.closed) {
           const res = await this.request('GET', `/api/sync/pull?cursor=${this.cursor}&limit=500`);
@@ -368,7 +387,12 @@ class Tablet {
           this.cursor = page.cursor;
           more = page.hasMore;
         }
-      } while (this.pullQueued && this.online && !this.closed);
+        if (this.pullQueued === 'no' || !this.online || this.closed) break;
+        if (this.pullQueued === 'poke' && this.caughtUp()) {
+          stats.pokesSkipped += 1;
+          break;
+        }
+      }
     })().finally(() => {
       this.pulling = null;
     });

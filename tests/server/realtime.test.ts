@@ -12,6 +12,7 @@ import { buildApp } from '@/server/app';
 import { openPostgres, type DatabaseHandle } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@/server/plugins/auth';
+import type { SyncPoke } from '@/server/plugins/poke-throttle';
 import { isAllowedOrigin } from '@/server/plugins/realtime';
 import { createTestApp, createUser, testConfig, type TestApp } from './helpers';
 
@@ -155,6 +156,74 @@ describe('realtime events', () => {
       { collections: ['excavators', 'reports'] },
       { collections: ['excavators', 'reports'] },
     ]);
+  });
+
+  it('merges the pokes of writes within one window into one per socket, with the newest cursor', async () => {
+    const a = await connected(base, ann.token);
+    const b = await connected(base, bob.token);
+    const seen = new Map<ClientSocket, SyncPoke[]>([
+      [a, []],
+      [b, []],
+    ]);
+    for (const [socket, list] of seen) socket.on('sync', (poke: SyncPoke) => list.push(poke));
+    const newest = (socket: ClientSocket) =>
+      new Promise<void>((resolve) => {
+        const check = (poke: SyncPoke) => {
+          if (poke.cursor !== 5_000_004) return;
+          socket.off('sync', check);
+          resolve();
+        };
+        socket.on('sync', check);
+      });
+    const done = Promise.all([newest(a), newest(b)]);
+    // Five writes in a burst, finishing out of cursor order.
+    for (const [collections, cursor] of [
+      [['excavators'], 5_000_000],
+      [['reports'], 5_000_003],
+      [['excavators'], 5_000_001],
+      [['inventory'], 5_000_004],
+      [['reports'], 5_000_002],
+    ] as const) {
+      t.app.events.emit('sync:changed', [...collections], cursor);
+    }
+    await done;
+    // Messages to a socket arrive in order: once this notification is there, every poke before it is.
+    const marks = Promise.all([next(a, 'notification:new'), next(b, 'notification:new')]);
+    await t.app.notify({ userIds: [ann.id, bob.id], type: 'info', title: 'Mark', message: 'm' });
+    await marks;
+    for (const pokes of seen.values()) {
+      // The first may go at once (nothing was poked within the window before it); the rest wait together.
+      expect(pokes.length).toBeLessThanOrEqual(2);
+      expect(new Set(pokes.flatMap((p) => p.collections))).toEqual(
+        new Set(['excavators', 'reports', 'inventory']),
+      );
+      expect(pokes.at(-1)?.cursor).toBe(5_000_004);
+    }
+  });
+
+  it('pokes with the cursor of the write, the one a pull then answers with', async () => {
+    const socket = await connected(base, ann.token);
+    const poked = new Promise<SyncPoke>((resolve) =>
+      socket.on('sync', (poke: SyncPoke) => {
+        if (poke.collections.includes('excavators') && poke.cursor !== undefined && poke.cursor < 5_000_000)
+          resolve(poke);
+      }),
+    );
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/excavators',
+      headers: { 'x-auth-token': bob.token },
+      payload: { name: 'Poked', model: 'CAT 320', serialNumber: 'POKE-1', usageHours: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const poke = await poked;
+    const pull = await t.app.inject({
+      url: '/api/sync/pull?cursor=0&collections=excavators',
+      headers: { 'x-auth-token': bob.token },
+    });
+    const page = pull.json() as { cursor: number; changes: Array<{ id: string }> };
+    expect(page.changes.map((c) => c.id)).toContain((created.json() as { id: string }).id);
+    expect(poke.cursor).toBe(page.cursor);
   });
 });
 

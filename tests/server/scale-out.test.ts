@@ -156,6 +156,16 @@ describe.skipIf(!pgUrl)('two instances on one PostgreSQL', () => {
     expect(rows?.n).toBe(1);
   });
 
+  it('drops B’s cached list pages when A writes to the list', async () => {
+    const total = async () =>
+      ((await (await call(b, 'GET', '/api/excavators?limit=5')).json()) as { total: number }).total;
+    // Warm B's page, twice: the second answer comes from memory.
+    const before = await total();
+    expect(await total()).toBe(before);
+    expect((await call(a, 'POST', '/api/excavators', excavatorBody('scale-list'))).status).toBe(201);
+    await expect.poll(total, { timeout: 1000, interval: 20 }).toBe(before + 1);
+  });
+
   it('drops B’s cached user and settings when A changes them', async () => {
     // Warm B's caches.
     expect((await call(b, 'GET', '/api/auth/me')).status).toBe(200);

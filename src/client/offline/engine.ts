@@ -6,7 +6,14 @@ import { compressImage } from './files';
 import { connectivitySigns, isOnline, poorLinkStore, serverReachableStore } from './connectivity';
 import { send } from './context';
 import { browserLocks, createReplayLock, type LockManagerLike } from './lock';
-import { DEFAULT_META_SOURCES, refreshMetaCache, runPull, type MetaSource, type PullResult } from './mirror';
+import {
+  DEFAULT_META_SOURCES,
+  MIRROR_STATE_KEY,
+  refreshMetaCache,
+  runPull,
+  type MetaSource,
+  type PullResult,
+} from './mirror';
 import * as writes from './mutate';
 import { PUSH_MAX_ENTRIES, runReplay, type ReplayResult } from './replay';
 import * as resolutions from './resolve';
@@ -56,6 +63,9 @@ export interface SyncEngineOptions {
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
+
+/** A pull's outcome; `up-to-date`: a poke announced nothing the mirror lacks, no request was made. */
+export type EnginePullResult = PullResult | { status: 'paused' } | { status: 'up-to-date' };
 
 /** The reachability probe's deadline: a healthy server answers it in well under a second. */
 export const PROBE_DEADLINE_MS = 5_000;
@@ -215,8 +225,29 @@ export function createSyncEngine(options: SyncEngineOptions) {
     },
   );
 
-  const pullTask = serialized(async (): Promise<PullResult | { status: 'paused' }> => {
+  /**
+   * What `sync` pokes announced: the newest cursor, and whether one came without a cursor since the
+   * last pull began (then only a pull can tell what changed).
+   */
+  const poked = { cursor: 0, unknown: false };
+
+  /** The mirror of the signed-in user already holds every change the pokes announced. */
+  async function mirrorHasPoked(): Promise<boolean> {
+    if (poked.unknown) return false;
+    const user = ctx.getUser();
+    const state = (await ctx.db.meta.get(MIRROR_STATE_KEY))?.value as
+      { userId?: unknown; cursor?: unknown } | undefined;
+    return (
+      !!user && state?.userId === user.id && typeof state.cursor === 'number' && state.cursor >= poked.cursor
+    );
+  }
+
+  /** `always`: pull whatever the pokes said (every trigger but a poke); else only when behind them. */
+  const pullTask = serialized(async (always: boolean): Promise<EnginePullResult> => {
     if (status.get().authRequired) return { status: 'paused' };
+    if (!always && (await mirrorHasPoked())) return { status: 'up-to-date' };
+    // This pull's snapshot is taken after every poke received so far, so it sees their changes.
+    poked.unknown = false;
     patch({ pulling: true });
     try {
       const result = await runPull(ctx);
@@ -234,18 +265,34 @@ export function createSyncEngine(options: SyncEngineOptions) {
   // Every acknowledged write pokes every socket of the user, this tab's included. Pulling after each one
   // while a replay runs would fetch the tab's own writes back one by one and compete with the replay
   // for the server and the database; one pull after the run sees them all.
-  let pullAfterReplay: Promise<PullResult | { status: 'paused' }> | null = null;
-  const pull = (): Promise<PullResult | { status: 'paused' }> => {
-    if (!status.get().replaying) return pullTask(false);
+  let pullAfterReplay: Promise<EnginePullResult> | null = null;
+  let pullAfterReplayAlways = false;
+  const requestPull = (always: boolean): Promise<EnginePullResult> => {
+    if (!status.get().replaying) return pullTask(always);
+    pullAfterReplayAlways ||= always;
     pullAfterReplay ??= new Promise((resolve, reject) => {
       const unsubscribe = status.subscribe(() => {
         if (status.get().replaying) return;
         unsubscribe();
+        const afterAlways = pullAfterReplayAlways;
         pullAfterReplay = null;
-        pullTask(false).then(resolve, reject);
+        pullAfterReplayAlways = false;
+        pullTask(afterAlways).then(resolve, reject);
       });
     });
     return pullAfterReplay;
+  };
+  const pull = () => requestPull(true);
+
+  /**
+   * A `sync` poke: pull unless the mirror is already at the poke's cursor. A pull running meanwhile
+   * takes in every poke that arrives during it with one follow-up pull at most, which is skipped when
+   * the running pull already reached the newest cursor announced.
+   */
+  const pullPoked = (cursor?: number): Promise<EnginePullResult> => {
+    if (cursor === undefined) poked.unknown = true;
+    else poked.cursor = Math.max(poked.cursor, cursor);
+    return requestPull(false);
   };
 
   /** After a write or a person's decision the replayer goes at once (once the app started it). */
@@ -280,6 +327,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     pendingCountForUser: (userId: string) => writes.pendingCountForUser(ctx, userId),
     replay,
     pull,
+    pullPoked,
     /** Replay, then pull: what every trigger does. */
     async sync(opts: { force?: boolean } = {}) {
       await replay(opts);

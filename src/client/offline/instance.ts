@@ -91,6 +91,11 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
   const pull = () => {
     if (sessionStore.getState().user) void sync.pull().catch((e: unknown) => console.error('Pull failed', e));
   };
+  const pullPoked = (poke: { cursor?: unknown } | undefined) => {
+    if (!sessionStore.getState().user) return;
+    const cursor = typeof poke?.cursor === 'number' ? poke.cursor : undefined;
+    void sync.pullPoked(cursor).catch((e: unknown) => console.error('Pull failed', e));
+  };
   const cache = (key: string, value: unknown) =>
     void sync.db.meta.put({ key, value }).catch((e: unknown) => console.warn('Caching failed', e));
 
@@ -142,7 +147,7 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
       if (document.visibilityState === 'visible') restored();
     }),
     onRealtime('connect', restored),
-    onRealtime('sync', pull),
+    onRealtime('sync', pullPoked),
     onWorkerMessage(SW_MESSAGE.replayOutbox, () => syncAll(true)),
     sync.events.on('enqueued', () => void registerBackgroundSync()),
   ];

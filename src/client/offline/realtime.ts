@@ -4,7 +4,8 @@ import { createValueStore, useValueStore } from './store';
 
 /** Events the server sends (src/server/plugins/realtime.ts); modules subscribe by name. */
 export interface RealtimeEvents {
-  sync: [payload: { collections: string[] }];
+  /** Synced data changed, up to `cursor` when given (the mirror at or past it has it all already). */
+  sync: [payload: { collections: string[]; cursor?: number }];
   /** Settings changed on the server: reload them. */
   settings: [];
   'notification:new': [notification: unknown];

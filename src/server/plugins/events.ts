@@ -9,8 +9,11 @@ import type { Notification } from '@/domain/notification';
  * as they need. Keeps modules free of transport details.
  */
 export interface DomainEvents {
-  /** Synced rows changed in these collections (committed). Clients should pull. */
-  'sync:changed': [collections: string[]];
+  /**
+   * Synced rows changed in these collections (committed), stamped up to `cursor` when the emitter knows
+   * it. Clients should pull.
+   */
+  'sync:changed': [collections: string[], cursor?: number];
   /** A notification was stored for a user (committed). */
   'notification:created': [userId: string, notification: Notification];
   /** Settings changed (committed). Clients reload them: navigation follows feature flags at once. */

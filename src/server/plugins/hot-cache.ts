@@ -17,6 +17,13 @@ export interface HotCache {
   user(id: string): Promise<UserRow | undefined>;
   /** The value `load` reads from the database, kept until the settings change. */
   settings<T>(load: () => Promise<T>): Promise<T>;
+  /**
+   * A value read from `tables` only — a page of a mirrored list — kept until any of them changes.
+   * `key` tells values of the same tables apart (route and query). The tables must notify their
+   * changes (migrations 0012 and 0016): `users`, `app_settings`, `excavators`, `reports`,
+   * `logbook_entries`, `inventory_items`.
+   */
+  memo<T>(tables: readonly string[], key: string, load: () => Promise<T>): Promise<T>;
   /** Verified token claims, so a token's signature is checked once, not on every request. */
   readonly claims: ClaimsMemo;
 }
@@ -31,6 +38,8 @@ export interface TokenClaims {
 /** Bounded: a flood of distinct tokens costs memory up to this many entries, then starts over. */
 const MAX_USERS = 10_000;
 const MAX_TOKENS = 10_000;
+/** List pages are up to a few hundred kB each. */
+const MAX_MEMOS = 200;
 
 /**
  * Signature checks are pure functions of the token and the secret; only the expiry moves with the
@@ -62,6 +71,17 @@ declare module 'fastify' {
 export function createHotCache(handle: DatabaseHandle, feed: ChangeFeed): HotCache & { stop(): void } {
   const users = new Map<string, UserRow>();
   let settingsValue: { value: unknown } | null = null;
+  const memos = new Map<string, { value: unknown; tables: readonly string[] }>();
+  /** Per table, the keys of the memos read from it. */
+  const memosOf = new Map<string, Set<string>>();
+  const dropMemosOf = (table: string) => {
+    for (const key of memosOf.get(table) ?? []) memos.delete(key);
+    memosOf.delete(table);
+  };
+  const clearMemos = () => {
+    memos.clear();
+    memosOf.clear();
+  };
   // Bumped by every invalidation: a load that overlapped one may have read the old row and is not kept.
   let generation = 0;
 
@@ -73,7 +93,10 @@ export function createHotCache(handle: DatabaseHandle, feed: ChangeFeed): HotCac
     else if (payload === CHANGES_RESET) {
       users.clear();
       settingsValue = null;
+      clearMemos();
     }
+    // The payload is the table's name, with `:<id>` for a user row.
+    dropMemosOf(payload.split(':', 1)[0]!);
   });
 
   return {
@@ -95,6 +118,24 @@ export function createHotCache(handle: DatabaseHandle, feed: ChangeFeed): HotCac
       const before = generation;
       const value = await load();
       if (feed.live && before === generation) settingsValue = { value };
+      return value;
+    },
+    async memo<T>(tables: readonly string[], key: string, load: () => Promise<T>): Promise<T> {
+      await feed.settle();
+      const id = `${tables.join(',')}|${key}`;
+      const cached = memos.get(id);
+      if (cached && feed.live) return cached.value as T;
+      const before = generation;
+      const value = await load();
+      if (feed.live && before === generation) {
+        if (memos.size >= MAX_MEMOS) clearMemos();
+        memos.set(id, { value, tables });
+        for (const table of tables) {
+          let keys = memosOf.get(table);
+          if (!keys) memosOf.set(table, (keys = new Set()));
+          keys.add(id);
+        }
+      }
       return value;
     },
     claims: new ClaimsMemo(),

@@ -9,12 +9,22 @@ import { REALTIME_PATH } from '@/domain/constants';
 import type { Notification } from '@/domain/notification';
 import { normalizeRole } from '@/domain/roles';
 import type { UserRow } from '../modules/users/data';
+import {
+  DEFAULT_POKE_WINDOW,
+  PokeThrottle,
+  pokeWindowMs,
+  type PokeWindow,
+  type SyncPoke,
+} from './poke-throttle';
 
 /** Events the server sends. Data never travels over the socket except notifications. */
 export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
-  /** Synced rows changed in these collections: pull. */
-  sync: (payload: { collections: string[] }) => void;
+  /**
+   * Synced rows changed in these collections, up to `cursor` when given: pull, unless the mirror is
+   * there already. Pokes are merged per instance (see poke-throttle.ts).
+   */
+  sync: (payload: SyncPoke) => void;
   /** Settings changed: reload GET /api/settings. */
   settings: () => void;
 }
@@ -23,13 +33,17 @@ export interface ClientToServerEvents {}
 export interface SocketData {
   user: UserRow;
 }
+/** Between instances (through the adapter): a write on the sender, for the receiver's own sockets. */
+export interface InterServerEvents {
+  poke: (collections: string[], cursor: number | null) => void;
+}
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +56,8 @@ export interface RealtimeOptions {
   databaseUrl?: string;
   /** The origin the app is published under (PUBLIC_URL); browsers from it may connect. */
   publicUrl?: string;
+  /** How long `sync` pokes are gathered before they go out (tests shorten or lengthen it). */
+  pokeWindow?: PokeWindow;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -145,10 +161,20 @@ export const realtimePlugin = fp(
     const onNotification = (userId: string, notification: Notification) => {
       io.to(userRoom(userId)).emit('notification:new', notification);
     };
-    const onSync = (collections: string[]) => {
-      // Every socket is authenticated (the middleware refuses others), so this reaches signed-in users only.
-      io.emit('sync', { collections });
+    // Each instance pokes only its own sockets, at most once per window. A write is relayed to the other
+    // instances as it happens, and each merges it with its own writes: a socket hears of a busy minute
+    // of the whole fleet once per window, not once per write per instance. Every socket is
+    // authenticated (the middleware refuses others), so this reaches signed-in users only.
+    const pokeWindow = opts.pokeWindow ?? DEFAULT_POKE_WINDOW;
+    const pokes = new PokeThrottle(
+      (poke) => io.local.emit('sync', poke),
+      () => pokeWindowMs(pokeWindow, io.of('/').sockets.size),
+    );
+    const onSync = (collections: string[], cursor?: number) => {
+      pokes.add(collections, cursor);
+      if (postgres) io.serverSideEmit('poke', collections, cursor ?? null);
     };
+    io.on('poke', (collections, cursor) => pokes.add(collections, cursor ?? undefined));
     const onSettings = () => {
       io.emit('settings');
     };
@@ -171,6 +197,7 @@ export const realtimePlugin = fp(
       app.events.off('notification:created', onNotification);
       app.events.off('sync:changed', onSync);
       app.events.off('settings:changed', onSettings);
+      pokes.close();
       await io.close();
     });
     if (postgres) app.addHook('onClose', async () => postgres.close());

@@ -163,6 +163,7 @@ export const writePlugin = fp(
             }
           : null;
       const stamped = new Set<string>();
+      let newestSeq = 0;
       const rollbacks: Array<() => unknown> = [];
       const commits: Array<() => unknown> = [];
 
@@ -206,12 +207,15 @@ export const writePlugin = fp(
                 );
               }
               stamped.add(collection);
+              let value: number;
               if (reserved !== null) {
-                const value = reserved;
+                value = reserved;
                 reserved = null;
-                return value;
+              } else {
+                value = await nextChangeSeq(tx);
               }
-              return nextChangeSeq(tx);
+              newestSeq = Math.max(newestSeq, value);
+              return value;
             },
             onRollback: (fn) => rollbacks.push(fn),
             afterCommit: (fn) => commits.push(fn),
@@ -238,7 +242,7 @@ export const writePlugin = fp(
 
       if (!outcome.replayed) {
         await runAll(app, commits, 'afterCommit');
-        if (stamped.size > 0) app.events.emit('sync:changed', [...stamped]);
+        if (stamped.size > 0) app.events.emit('sync:changed', [...stamped], newestSeq);
       }
       reply.code(outcome.status);
       for (const [name, value] of Object.entries(outcome.headers)) reply.header(name, value);

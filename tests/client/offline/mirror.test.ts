@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
+import type { TransportRequest, TransportResponse } from '@/client/offline/transport';
 import { createHarness, excavator, type Harness } from './harness';
 
 let h: Harness;
@@ -110,5 +111,87 @@ describe('mirror', () => {
     expect(await h.engine.pull()).toEqual({ status: 'auth-required' });
     expect(h.engine.status.get().authRequired).toBe(true);
     expect(await h.db.excavators.count()).toBe(1);
+  });
+});
+
+describe('pokes', () => {
+  /**
+   * Holds the next pull until `release()`. `snapshotFirst`: the server reads its rows before the hold
+   * (writes made meanwhile are not in that answer), else after it.
+   */
+  async function holdNextPull(snapshotFirst: boolean) {
+    const original = h.server.transport;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const pullStarted = new Promise<void>((resolve) => (started = resolve));
+    let held = false;
+    const gated = async (request: TransportRequest): Promise<TransportResponse> => {
+      if (held || !request.url.startsWith('/api/sync/pull')) return original(request);
+      held = true;
+      started();
+      if (snapshotFirst) {
+        const answer = await original(request);
+        await released;
+        return answer;
+      }
+      await released;
+      return original(request);
+    };
+    Object.defineProperty(h.server, 'transport', { value: gated });
+    await h.reload();
+    return { release, pullStarted };
+  }
+
+  it('skips the pull when the mirror is already at the poke’s cursor', async () => {
+    h.server.createAsOther('a', excavator('A'));
+    h.server.createAsOther('b', excavator('B'));
+    await h.engine.pull();
+    h.server.requests = [];
+    expect(await h.engine.pullPoked(2)).toEqual({ status: 'up-to-date' });
+    expect(await h.engine.pullPoked(1)).toEqual({ status: 'up-to-date' });
+    expect(pulls()).toHaveLength(0);
+    h.server.createAsOther('c', excavator('C'));
+    expect(await h.engine.pullPoked(3)).toMatchObject({ status: 'done', changes: 1 });
+    // A poke without a cursor cannot be judged: it pulls.
+    expect(await h.engine.pullPoked()).toMatchObject({ status: 'done', changes: 0 });
+    expect(pulls().map((r) => r.url)).toEqual([
+      '/api/sync/pull?cursor=2&limit=2000',
+      '/api/sync/pull?cursor=3&limit=2000',
+    ]);
+    expect(await h.db.excavators.count()).toBe(3);
+  });
+
+  it('a pull under way takes in the pokes arriving meanwhile, with no follow-up when it reached them', async () => {
+    const { release, pullStarted } = await holdNextPull(false);
+    const first = h.engine.pullPoked(1);
+    await pullStarted;
+    const later = [];
+    for (const id of ['a', 'b', 'c']) {
+      h.server.createAsOther(id, excavator(id));
+      later.push(h.engine.pullPoked(h.server.seq));
+    }
+    release();
+    await Promise.all([first, ...later]);
+    expect(pulls().map((r) => r.url)).toEqual(['/api/sync/pull?cursor=0&limit=2000']);
+    expect(await h.db.excavators.count()).toBe(3);
+  });
+
+  it('makes one follow-up pull for all the pokes a running pull could not see', async () => {
+    const { release, pullStarted } = await holdNextPull(true);
+    const first = h.engine.pullPoked(1);
+    await pullStarted;
+    const later = [];
+    for (const id of ['a', 'b', 'c']) {
+      h.server.createAsOther(id, excavator(id));
+      later.push(h.engine.pullPoked(h.server.seq));
+    }
+    release();
+    await Promise.all([first, ...later]);
+    expect(pulls().map((r) => r.url)).toEqual([
+      '/api/sync/pull?cursor=0&limit=2000',
+      '/api/sync/pull?cursor=0&limit=2000',
+    ]);
+    expect(await h.db.excavators.count()).toBe(3);
   });
 });

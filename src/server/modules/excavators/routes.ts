@@ -38,6 +38,7 @@ import {
 } from './data';
 import { readExcavatorInput } from './input';
 import { excavatorPdfRoute } from './pdf-route';
+import { sendListPage } from '../../plugins/list-memo';
 
 const COLLECTION = 'excavators';
 const IMAGE_FOLDER = 'excavators';
@@ -167,15 +168,26 @@ export async function excavatorRoutes(app: FastifyInstance) {
       querystring: excavatorListQuerySchema,
       response: { 200: excavatorListSchema },
     },
-    handler: async (request) => {
-      const { rows, total } = await listExcavators(app.db, request.query);
-      return {
-        items: await excavatorsToApi(app.db, rows),
-        total,
-        page: request.query.page,
-        limit: request.query.limit,
-      };
-    },
+    // Pages stay in memory until the machines or the settings (the service interval) change.
+    handler: async (request, reply) =>
+      sendListPage(
+        app,
+        reply,
+        {
+          tables: ['excavators', 'app_settings'],
+          key: `list ${JSON.stringify(request.query)}`,
+          schema: excavatorListSchema,
+        },
+        async () => {
+          const { rows, total } = await listExcavators(app.db, request.query);
+          return {
+            items: await excavatorsToApi(app.db, rows),
+            total,
+            page: request.query.page,
+            limit: request.query.limit,
+          };
+        },
+      ),
   });
 
   r.get('/excavators/:id', {

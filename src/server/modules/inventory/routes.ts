@@ -21,6 +21,7 @@ import {
 } from '@/domain/inventory';
 import { versionTag } from '@/domain/sync';
 import { inventoryItems } from '../../db/schema';
+import { sendListPage } from '../../plugins/list-memo';
 import { HttpError, badRequest, conflict, notFound } from '../../http-error';
 import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { changedFields } from '../../plugins/audit';
@@ -128,10 +129,18 @@ export async function inventoryRoutes(app: FastifyInstance) {
       querystring: inventoryListQuerySchema,
       response: { 200: inventoryListSchema },
     },
-    handler: async (request) => {
-      const { page, limit, ...filter } = request.query;
-      const { rows, total } = await listItems(app.db, filter, { page, limit });
-      return { items: rows.map(inventoryToApi), total, page, limit };
+    // Pages stay in memory until the items change.
+    handler: async (request, reply) => {
+      const memo = {
+        tables: ['inventory_items'],
+        key: `list ${JSON.stringify(request.query)}`,
+        schema: inventoryListSchema,
+      };
+      return sendListPage(app, reply, memo, async () => {
+        const { page, limit, ...filter } = request.query;
+        const { rows, total } = await listItems(app.db, filter, { page, limit });
+        return { items: rows.map(inventoryToApi), total, page, limit };
+      });
     },
   });
 

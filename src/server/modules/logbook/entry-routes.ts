@@ -20,6 +20,7 @@ import {
 import { decideLogbookAction, statusAfterSave } from '@/domain/logbook-status';
 import { versionTag } from '@/domain/sync';
 import { logbookEntries } from '../../db/schema';
+import { sendListPage } from '../../plugins/list-memo';
 import { conflict, notFound } from '../../http-error';
 import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { changedFields } from '../../plugins/audit';
@@ -190,14 +191,20 @@ export function entryRoutes(weather: WeatherService) {
         querystring: logbookListQuerySchema,
         response: { 200: logbookListSchema, 400: errorBodySchema },
       },
-      handler: async (request) => {
-        const { rows, total } = await listEntries(app.db, request.query, request.user!.id);
-        return {
-          items: await logbookRowsToApi(app.db, rows),
-          total,
-          page: request.query.page,
-          limit: request.query.limit,
-        };
+      // Pages stay in memory until the entries or their authors' names change; `author=me` is per user.
+      handler: async (request, reply) => {
+        const userId = request.user!.id;
+        const key = `list ${request.query.author === 'me' ? userId : ''} ${JSON.stringify(request.query)}`;
+        const memo = { tables: ['logbook_entries', 'users'], key, schema: logbookListSchema };
+        return sendListPage(app, reply, memo, async () => {
+          const { rows, total } = await listEntries(app.db, request.query, userId);
+          return {
+            items: await logbookRowsToApi(app.db, rows),
+            total,
+            page: request.query.page,
+            limit: request.query.limit,
+          };
+        });
       },
     });
 

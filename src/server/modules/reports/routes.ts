@@ -8,6 +8,7 @@ import {
 } from '@/domain/report';
 import { versionTag } from '@/domain/sync';
 import { notFound } from '../../http-error';
+import { sendListPage } from '../../plugins/list-memo';
 import { errorBodySchema } from '../auth/schemas';
 import { findReport, listReports, oneReportToApi, reportsCollection, reportsToApi } from './data';
 import { reportEditRoutes, reportIdParams } from './edit-routes';
@@ -24,6 +25,13 @@ const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodyS
 export async function reportRoutes(app: FastifyInstance) {
   app.sync.register(reportsCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // List pages stay in memory until what they are read from changes: the reports, and the names of
+  // their authors and machines.
+  const listMemo = (query: object) => ({
+    tables: ['reports', 'users', 'excavators'],
+    key: `list ${JSON.stringify(query)}`,
+    schema: reportListSchema,
+  });
 
   r.get('/reports', {
     config: { access: 'report:read' },
@@ -32,15 +40,16 @@ export async function reportRoutes(app: FastifyInstance) {
       querystring: reportListQuerySchema,
       response: { 200: reportListSchema, ...readErrors },
     },
-    handler: async (request) => {
-      const { rows, total } = await listReports(app.db, request.query);
-      return {
-        items: await reportsToApi(app.db, rows),
-        total,
-        page: request.query.page,
-        limit: request.query.limit,
-      };
-    },
+    handler: async (request, reply) =>
+      sendListPage(app, reply, listMemo(request.query), async () => {
+        const { rows, total } = await listReports(app.db, request.query);
+        return {
+          items: await reportsToApi(app.db, rows),
+          total,
+          page: request.query.page,
+          limit: request.query.limit,
+        };
+      }),
   });
 
   r.get('/reports/excavator/:id', {
@@ -51,10 +60,12 @@ export async function reportRoutes(app: FastifyInstance) {
       querystring: excavatorReportsQuerySchema,
       response: { 200: reportListSchema, ...readErrors },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const query = { ...request.query, excavator: request.params.id };
-      const { rows, total } = await listReports(app.db, query);
-      return { items: await reportsToApi(app.db, rows), total, page: query.page, limit: query.limit };
+      return sendListPage(app, reply, listMemo(query), async () => {
+        const { rows, total } = await listReports(app.db, query);
+        return { items: await reportsToApi(app.db, rows), total, page: query.page, limit: query.limit };
+      });
     },
   });
 
