@@ -129,6 +129,31 @@ describe('entry details and approval', { timeout: 60_000 }, () => {
     expect(await screen.findByText('This entry is approved and locked.')).toBeInTheDocument();
   });
 
+  it('a manager approves from the keyboard, signing with their name, and hears who signed', async () => {
+    const user = userEvent.setup({ delay: null });
+    await showAs('manager');
+    await user.click(button('Approve')!);
+    const dialog = await screen.findByRole('dialog');
+    const pad = within(dialog).getByRole('img', { name: 'Reviewer signature' });
+    expect(pad).toHaveAccessibleDescription('Not signed yet');
+    const confirm = within(dialog).getByRole('button', { name: 'Approve with signature' });
+    expect(confirm).toBeDisabled();
+
+    within(dialog).getByRole('button', { name: 'Sign with my name' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(pad).toHaveAccessibleDescription(/^Signed by Manager Tester at .*\d/));
+    await waitFor(() => expect(confirm).toBeEnabled());
+    confirm.focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(async () =>
+      expect(await getSyncEngine().db.logbook.get(ENTRY.id)).toMatchObject({
+        status: 'approved',
+        reviewerSignature: DRAWING,
+      }),
+    );
+  });
+
   it('four eyes: a manager’s own entry cannot be approved by them, and the button says why', async () => {
     await showAs('manager', { createdBy: 'user-manager' });
     expect(button('Approve')).toBeDisabled();

@@ -194,6 +194,29 @@ describe('signature', () => {
     expect(screen.getByRole('button', { name: 'Save signature' })).toBeDisabled();
   });
 
+  it('signs with the name from the keyboard and says who signed and when', async () => {
+    const user = userEvent.setup();
+    routes['PUT /api/profile/signature'] = (init) =>
+      json(200, {
+        ...baseUser,
+        signature: (JSON.parse(String(init.body)) as { signature: string }).signature,
+      });
+    await renderPage();
+    const pad = screen.getByRole('img', { name: 'Signature drawing area' });
+    expect(pad).toHaveAccessibleDescription('Not signed yet');
+
+    screen.getByRole('button', { name: 'Sign with my name' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(pad).toHaveAccessibleDescription(/^Signed by Olga Operator at .*\d/));
+    expect(screen.getByTestId('signature-caption')).toHaveAttribute('aria-live', 'polite');
+
+    screen.getByRole('button', { name: 'Save signature' }).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('Signature saved');
+    expect(bodyOf('PUT /api/profile/signature')).toEqual({ signature: SIGNATURE });
+    expect(pad).toHaveAccessibleDescription('Not signed yet');
+  });
+
   it('clears the drawing without saving', async () => {
     const user = userEvent.setup();
     await renderPage();

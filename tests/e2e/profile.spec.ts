@@ -69,7 +69,7 @@ test('edit details, upload an image, draw signatures and change the password', a
   // Signature with the mouse: clear works, save stores a PNG shown as the saved signature.
   await expect(page.getByText(en('profile.signature.none'))).toBeVisible();
   await drawWithMouse(page);
-  await page.getByRole('button', { name: en('profile.signature.clear') }).click();
+  await page.getByRole('button', { name: en('signature.clear') }).click();
   await expect(page.getByRole('button', { name: en('profile.signature.save') })).toBeDisabled();
   await drawWithMouse(page);
   await page.getByRole('button', { name: en('profile.signature.save') }).click();

@@ -18,10 +18,16 @@ import { useSettingsPushes } from './session/use-settings-pushes';
 import { ShortcutsLegend } from './shortcuts/shortcuts-legend';
 import { useGlobalShortcuts } from './shortcuts/use-global-shortcuts';
 import { NavContent } from './sidebar/nav-content';
+import { useColorTheme } from './theme/color-scheme';
 import { TopBar } from './top-bar';
 
 const SIDEBAR_WIDE = 280;
 const SIDEBAR_NARROW = 76;
+/**
+ * The outdoor theme's type is a step larger: the navigation gets the room for its longest German word
+ * ("Benachrichtigungen") on one line, where a browser without hyphenation rules would break it anywhere.
+ */
+const OUTDOOR_EXTRA = 24;
 
 /** Shows "Failed to load settings" (or the server's message) when loading settings fails. */
 function useSettingsErrorNotice() {
@@ -51,6 +57,7 @@ function SignedInShell({ user }: { user: User }) {
   const { settings } = useSettings();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [mobileOpened, mobileMenu] = useDisclosure(false);
+  const extra = useColorTheme() === 'outdoor' ? OUTDOOR_EXTRA : 0;
   const [compact, setCompact] = useLocalStorage<boolean>({
     key: 'fleetpilot:sidebar-compact',
     defaultValue: false,
@@ -68,7 +75,7 @@ function SignedInShell({ user }: { user: User }) {
     <AppShell
       header={{ height: 60 }}
       navbar={{
-        width: compact ? SIDEBAR_NARROW : SIDEBAR_WIDE,
+        width: compact ? SIDEBAR_NARROW : SIDEBAR_WIDE + extra,
         breakpoint: 'md',
         collapsed: { mobile: true },
       }}
@@ -89,7 +96,7 @@ function SignedInShell({ user }: { user: User }) {
         opened={mobileOpened}
         onClose={mobileMenu.close}
         hiddenFrom="md"
-        size={300}
+        size={300 + extra}
         padding={0}
         title={settings.app.name}
         styles={{

@@ -64,7 +64,8 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         </Link>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <UnstyledButton className={classes.search} onClick={palette.open} visibleFrom="sm">
+        {/* The wide search field from large screens on; a tablet's top bar needs its width for whole words. */}
+        <UnstyledButton className={classes.search} onClick={palette.open} visibleFrom="lg">
           <IconSearch size={16} />
           <Text size="sm" c="dimmed" component="span">
             {t('palette.searchButton')}
@@ -75,7 +76,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
           variant="subtle"
           color="gray"
           size={44}
-          hiddenFrom="sm"
+          hiddenFrom="lg"
           onClick={palette.open}
           aria-label={t('palette.open')}
         >

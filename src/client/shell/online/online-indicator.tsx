@@ -31,6 +31,8 @@ export function OnlineIndicator() {
         data-connection={connection}
         aria-live="polite"
         visibleFrom="sm"
+        // Its word is the message: the top bar's other items give way, not this one.
+        style={{ flex: 'none' }}
       >
         {t(label)}
       </Badge>

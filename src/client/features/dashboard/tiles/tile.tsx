@@ -29,7 +29,14 @@ export function Tile({ title, hint, link, testId, children }: TileProps) {
             ) : null}
           </Stack>
           {link ? (
-            <TileLink href={link.href} size="sm" className="tap-target" style={{ whiteSpace: 'nowrap' }}>
+            <TileLink
+              href={link.href}
+              size="sm"
+              className="tap-target"
+              // The title gives way, not the link: with the tap target's own minimum width the link
+              // would shrink and its words run past the card's edge.
+              style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
               {link.label}
             </TileLink>
           ) : null}

@@ -2,12 +2,14 @@ import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } fro
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverrideReasonField } from '@/client/shell/approval/self-approval';
-import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
+import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
 
 interface ApproveModalProps {
   opened: boolean;
   /** The reviewer's saved profile signature, offered instead of drawing. */
   profileSignature: string | null;
+  /** The reviewer's name: named in the caption and written into the pad by "sign with my name". */
+  signerName: string;
   onClose(): void;
   /** An admin approving their own entry: a reason is asked for and audited. */
   override?: boolean;
@@ -15,16 +17,20 @@ interface ApproveModalProps {
   onApprove(drawing: string | null, overrideReason: string | null): Promise<void>;
 }
 
-/** The reviewer signs the approval: draws a signature, or uses the one saved in the profile. */
+/**
+ * The reviewer signs the approval: draws a signature (or signs with their name from the keyboard), or
+ * uses the one saved in the profile.
+ */
 export function ApproveModal({
   opened,
   profileSignature,
+  signerName,
   onClose,
   override = false,
   onApprove,
 }: ApproveModalProps) {
   const { t } = useTranslation();
-  const canvas = useRef<SignatureCanvasHandle>(null);
+  const pad = useRef<SignaturePadHandle>(null);
   const [mode, setMode] = useState<'draw' | 'profile'>(profileSignature ? 'profile' : 'draw');
   const [drawn, setDrawn] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -33,8 +39,8 @@ export function ApproveModal({
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const approve = async () => {
-    const drawing = mode === 'draw' ? canvas.current?.toDataURL() : null;
-    if (mode === 'draw' && (!drawing || canvas.current?.isEmpty())) return;
+    const drawing = mode === 'draw' ? pad.current?.toDataURL() : null;
+    if (mode === 'draw' && (!drawing || pad.current?.isEmpty())) return;
     if (override && !reason.trim()) {
       setReasonError(t('approval.override.reasonRequired'));
       return;
@@ -95,17 +101,13 @@ export function ApproveModal({
             radius="md"
           />
         ) : (
-          <Stack gap={4}>
-            <SignatureCanvas ref={canvas} label={t('logbook.approve.canvas')} onDrawnChange={setDrawn} />
-            <Group justify="space-between">
-              <Text size="xs" c="dimmed">
-                {t('logbook.approve.hint')}
-              </Text>
-              <Button variant="subtle" size="xs" onClick={() => canvas.current?.clear()} disabled={!drawn}>
-                {t('logbook.approve.clear')}
-              </Button>
-            </Group>
-          </Stack>
+          <SignaturePad
+            ref={pad}
+            label={t('logbook.approve.canvas')}
+            signerName={signerName}
+            height={200}
+            onSignedChange={setDrawn}
+          />
         )}
         {failure ? (
           <Alert color="red" role="alert">

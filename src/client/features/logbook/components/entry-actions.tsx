@@ -102,6 +102,7 @@ export function EntryActions({ entry }: { entry: LogbookEntry }) {
         key={dialog === 'approve' ? 'open' : 'closed'}
         opened={dialog === 'approve'}
         profileSignature={profileSignature}
+        signerName={user.name ?? ''}
         onClose={close}
         override={selfApproval === 'override'}
         onApprove={(drawing, overrideReason) =>

@@ -6,34 +6,30 @@ import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { updateSessionUser } from '@/client/shell/session/session-store';
 import { isOffline } from '../api/field-errors';
 import { saveSignature } from '../api/save-signature';
-import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
+import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
 
 /**
  * The signature kept in the profile (logbook entries and reports use it): the saved one is shown,
- * a new one is drawn with finger, pen or mouse and saved with PUT /api/profile/signature.
+ * a new one is drawn with finger, pen or mouse (or signed with the name from the keyboard) and saved
+ * with PUT /api/profile/signature.
  */
 export function SignatureCard({ user }: { user: User }) {
   const { t } = useTranslation();
-  const canvas = useRef<SignatureCanvasHandle>(null);
+  const pad = useRef<SignaturePadHandle>(null);
   const [drawn, setDrawn] = useState(false);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<'idle' | 'saved' | 'failed' | 'offline'>('idle');
   useUnsavedChanges(drawn);
 
-  const clear = () => {
-    canvas.current?.clear();
-    setStatus('idle');
-  };
-
   const save = async () => {
-    const pad = canvas.current;
-    if (!pad || pad.isEmpty()) return;
+    const drawing = pad.current;
+    if (!drawing || drawing.isEmpty()) return;
     setSaving(true);
     setStatus('idle');
     try {
-      const updated = await saveSignature(pad.toDataURL());
+      const updated = await saveSignature(drawing.toDataURL());
       updateSessionUser(updated);
-      pad.clear();
+      drawing.clear();
       setStatus('saved');
     } catch (error) {
       setStatus(isOffline(error) ? 'offline' : 'failed');
@@ -74,10 +70,17 @@ export function SignatureCard({ user }: { user: User }) {
           <Text size="sm" fw={500} mb={4}>
             {t('profile.signature.draw')}
           </Text>
-          <SignatureCanvas ref={canvas} label={t('profile.signature.canvas')} onDrawnChange={setDrawn} />
-          <Text size="xs" c="dimmed" mt={4}>
-            {t('profile.signature.hint')}
-          </Text>
+          <SignaturePad
+            ref={pad}
+            label={t('profile.signature.canvas')}
+            signerName={user.name ?? ''}
+            height={200}
+            disabled={saving}
+            onSignedChange={(signed) => {
+              setDrawn(signed);
+              setStatus('idle');
+            }}
+          />
         </Box>
         {status === 'saved' ? (
           <Alert color="green" role="status">
@@ -90,9 +93,6 @@ export function SignatureCard({ user }: { user: User }) {
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" mih={44} onClick={clear} disabled={!drawn || saving}>
-            {t('profile.signature.clear')}
-          </Button>
           <Button mih={44} onClick={() => void save()} loading={saving} disabled={!drawn}>
             {t('profile.signature.save')}
           </Button>

@@ -178,7 +178,7 @@ export function ReportSummary({
               />
             ) : (
               <Text c="dimmed" size="sm">
-                {t('reports.signature.missing')}
+                {t('signature.missing')}
               </Text>
             )}
           </Paper>

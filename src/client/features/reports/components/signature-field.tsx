@@ -1,10 +1,8 @@
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { IconSignature } from '@tabler/icons-react';
-import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@/client/i18n/use-format';
 import { META_KEYS, useMetaValue } from '@/client/offline';
-import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
+import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
 
 export interface SignatureFieldHandle {
   /** The signature to save: the kept one, the drawn one (PNG data URL) or null. */
@@ -24,10 +22,8 @@ interface SignatureFieldProps {
 }
 
 /**
- * A signature: keeps an existing one, or a pad to draw on (or the profile's saved signature). A drawing
- * is invisible to a screen reader and impossible from the keyboard, so once signed a caption says who
- * signed and when (the pad is described by it), and "sign with my name" writes the signer's name into
- * the pad instead of a drawing.
+ * A signature on a report: keeps an existing one, or the shared pad (drawn, or signed by name from the
+ * keyboard) with the profile's saved signature as a third way.
  */
 export function SignatureField({
   ref,
@@ -39,17 +35,13 @@ export function SignatureField({
   signerName = '',
 }: SignatureFieldProps) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const captionId = useId();
-  const [signedAt, setSignedAt] = useState<Date | null>(null);
-  const name = signerName.trim();
-  const canvas = useRef<SignatureCanvasHandle>(null);
+  const pad = useRef<SignaturePadHandle>(null);
   const saved = useMetaValue<string | null>(META_KEYS.profileSignature);
   const [kept, setKept] = useState<string | null>(initial);
   const [drawn, setDrawn] = useState(false);
 
   useImperativeHandle(ref, () => ({
-    value: () => kept ?? (canvas.current && !canvas.current.isEmpty() ? canvas.current.toDataURL() : null),
+    value: () => kept ?? (pad.current && !pad.current.isEmpty() ? pad.current.toDataURL() : null),
   }));
 
   const changeKept = (next: string | null) => {
@@ -72,57 +64,18 @@ export function SignatureField({
           </Group>
         </Paper>
       ) : (
-        <>
-          <Paper
-            withBorder
-            radius="md"
-            bg="white"
-            style={{ borderColor: error ? 'var(--mantine-color-error)' : undefined, touchAction: 'none' }}
-          >
-            <SignatureCanvas
-              ref={canvas}
-              label={label}
-              height={180}
-              describedBy={captionId}
-              onDrawnChange={(next) => {
-                setDrawn(next);
-                setSignedAt(next ? new Date() : null);
-                onChange?.(next);
-              }}
-            />
-          </Paper>
-          <Text size="sm" id={captionId} aria-live="polite" data-testid="signature-caption">
-            {signedAt
-              ? name
-                ? t('reports.signature.signedBy', { name, time: format.dateTime(signedAt) })
-                : t('reports.signature.signedAt', { time: format.dateTime(signedAt) })
-              : t('reports.signature.missing')}
-          </Text>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              size="compact-md"
-              disabled={disabled || !drawn}
-              onClick={() => {
-                canvas.current?.clear();
-                setDrawn(false);
-                setSignedAt(null);
-                onChange?.(false);
-              }}
-            >
-              {t('reports.signature.clear')}
-            </Button>
-            <Button
-              variant="default"
-              size="compact-md"
-              leftSection={<IconSignature size={16} />}
-              disabled={disabled || !name}
-              title={name ? undefined : t('reports.signature.nameFirst')}
-              onClick={() => canvas.current?.writeName(name)}
-            >
-              {t('reports.signature.withName')}
-            </Button>
-            {saved ? (
+        <SignaturePad
+          ref={pad}
+          label={label}
+          signerName={signerName}
+          disabled={disabled}
+          invalid={!!error}
+          onSignedChange={(next) => {
+            setDrawn(next);
+            onChange?.(next);
+          }}
+          actions={
+            saved ? (
               <Button
                 variant="subtle"
                 size="compact-md"
@@ -131,12 +84,9 @@ export function SignatureField({
               >
                 {t('reports.signature.useSaved')}
               </Button>
-            ) : null}
-            <Text size="xs" c="dimmed">
-              {t('reports.signature.hint')}
-            </Text>
-          </Group>
-        </>
+            ) : null
+          }
+        />
       )}
       {error ? (
         <Text size="sm" c="red" role="alert">

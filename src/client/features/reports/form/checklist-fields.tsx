@@ -5,6 +5,7 @@ import { checklistLabel } from '@/domain/checklist';
 import { CHECKLIST_STATES, REPORT_MAX_NOTE, type ChecklistState, type Report } from '@/domain/report';
 import { currentLanguage } from '@/client/i18n';
 import { CHECKLIST_STATE_KEY } from '../model';
+import classes from './checklist-fields.module.css';
 import type { ChecklistAnswer, ReportFormValues } from './form-values';
 
 interface ChecklistFieldsProps {
@@ -152,9 +153,7 @@ const ChecklistRow = memo(function ChecklistRow({
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="wrap" align="flex-start" data-testid={`checklist-${categoryKey}-${item.key}`}>
-      <Text style={{ flex: '1 1 160px', minWidth: 140 }} pt={6}>
-        {name}
-      </Text>
+      <Text className={classes.name}>{name}</Text>
       <SegmentedControl
         aria-label={name}
         disabled={disabled}

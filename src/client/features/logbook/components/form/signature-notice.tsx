@@ -36,7 +36,7 @@ export function SignatureNotice({ signature }: { signature: string | null }) {
           data-testid="signature-missing"
         >
           <Text size="sm">{t('logbook.signature.missing')}</Text>
-          <Anchor component={Link} to="/profile" fw={600} size="sm">
+          <Anchor component={Link} to="/profile" fw={600} size="sm" className="tap-target">
             {t('logbook.signature.toProfile')}
           </Anchor>
         </Alert>
