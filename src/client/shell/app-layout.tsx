@@ -20,7 +20,9 @@ import { useGlobalShortcuts } from './shortcuts/use-global-shortcuts';
 import { NavContent } from './sidebar/nav-content';
 import { TopBar } from './top-bar';
 
-const SIDEBAR_WIDE = 280;
+// Wide enough for "Benachrichtigungen" beside its count and star on one line: Chromium on Linux has no
+// German hyphenation and would break the word anywhere.
+const SIDEBAR_WIDE = 300;
 const SIDEBAR_NARROW = 76;
 
 /** Shows "Failed to load settings" (or the server's message) when loading settings fails. */

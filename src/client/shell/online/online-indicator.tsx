@@ -2,6 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { IconWifi, IconWifi1, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/client/offline/connectivity';
+import classes from './online-indicator.module.css';
 
 const LOOK = {
   online: { color: 'green', Icon: IconWifi, label: 'shell.offline.online', hint: 'shell.offline.onlineHint' },
@@ -27,12 +28,14 @@ export function OnlineIndicator() {
         size="lg"
         radius="sm"
         leftSection={<Icon size={16} />}
+        style={{ flex: 'none' }}
+        aria-label={t(label)}
         data-online={connection !== 'offline'}
         data-connection={connection}
         aria-live="polite"
         visibleFrom="sm"
       >
-        {t(label)}
+        <span className={classes.label}>{t(label)}</span>
       </Badge>
     </Tooltip>
   );

@@ -23,6 +23,15 @@ interface SignatureFieldProps {
   signerName?: string;
 }
 
+/** Long labels ("Mit meinem Namen unterschreiben") wrap inside a phone's dialog instead of being cut. */
+const WRAPS = {
+  h: 'auto',
+  mih: 30,
+  py: 4,
+  maw: '100%',
+  styles: { label: { whiteSpace: 'normal' as const } },
+};
+
 /**
  * A signature: keeps an existing one, or a pad to draw on (or the profile's saved signature). A drawing
  * is invisible to a screen reader and impossible from the keyboard, so once signed a caption says who
@@ -116,6 +125,7 @@ export function SignatureField({
               variant="default"
               size="compact-md"
               leftSection={<IconSignature size={16} />}
+              {...WRAPS}
               disabled={disabled || !name}
               title={name ? undefined : t('reports.signature.nameFirst')}
               onClick={() => canvas.current?.writeName(name)}
@@ -126,6 +136,7 @@ export function SignatureField({
               <Button
                 variant="subtle"
                 size="compact-md"
+                {...WRAPS}
                 disabled={disabled}
                 onClick={() => changeKept(saved)}
               >
