@@ -132,9 +132,13 @@ export function ReportSummary({
                   {category.items.map((item) => {
                     const answer = report.checklist[category.key]?.[item.key];
                     return (
+                      // The note sits under the state: as a third column of a phone's table it got a
+                      // few pixels and ran over the card's edge.
                       <Table.Tr key={item.key}>
-                        <Table.Td w="40%">{checklistLabel(item, language)}</Table.Td>
-                        <Table.Td w={160}>
+                        <Table.Td w="45%" style={{ overflowWrap: 'break-word' }}>
+                          {checklistLabel(item, language)}
+                        </Table.Td>
+                        <Table.Td>
                           {answer ? (
                             <Group gap={4} wrap="nowrap">
                               {MARK[answer.state]}
@@ -145,11 +149,11 @@ export function ReportSummary({
                               {t('reports.checklist.unanswered')}
                             </Text>
                           )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed">
-                            {answer?.note ?? ''}
-                          </Text>
+                          {answer?.note ? (
+                            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                              {answer.note}
+                            </Text>
+                          ) : null}
                         </Table.Td>
                       </Table.Tr>
                     );
