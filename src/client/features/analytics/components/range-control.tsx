@@ -18,6 +18,8 @@ export function RangeControl({ value, onChange }: RangeControlProps) {
     <SegmentedControl
       size={phone ? 'sm' : 'md'}
       fullWidth={phone}
+      // "Τελευταίος μήνας" takes two lines in its quarter rather than push the page sideways.
+      styles={phone ? { label: { whiteSpace: 'normal', lineHeight: 1.2, paddingInline: 4 } } : undefined}
       value={value}
       onChange={(next) => {
         const range = ANALYTICS_RANGES.find((r) => r === next);

@@ -53,7 +53,8 @@ export function ChecklistCounts({ report }: { report: ReportRecord }) {
         {counts.na}
       </Badge>
       {counts.open > 0 ? (
-        <Badge size="sm" color="gray" variant="outline">
+        // Whole in a narrow table cell ("26 ανοιχτά" was cut).
+        <Badge size="sm" color="gray" variant="outline" style={{ minWidth: 'max-content' }}>
           {t('reports.checklist.open', { count: counts.open })}
         </Badge>
       ) : null}
