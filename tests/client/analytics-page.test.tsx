@@ -63,7 +63,7 @@ describe('/analytics overview', () => {
       within(stat('Fleet')).getByText('1 operational · 1 in maintenance · 1 out of service'),
     ).toBeInTheDocument();
     expect(within(stat('Reports this month')).getByText('5')).toBeInTheDocument();
-    expect(within(stat('Waiting for approval')).getByText('2 reports · 1 log entries')).toBeInTheDocument();
+    expect(within(stat('Waiting for approval')).getByText('2 reports · 1 log entry')).toBeInTheDocument();
     expect(within(stat('Maintenance overdue')).getByText('1 more due soon')).toBeInTheDocument();
     expect(within(stat('Stock value')).getByText('€105.00')).toBeInTheDocument();
     expect(within(stat('Below minimum stock')).getByText('2')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
 import type * as RealtimeModule from '@/client/offline/realtime';
 import { realtimeStore } from '@/client/offline/realtime';
 import { setNotificationBell } from '@/client/shell/top-bar-slot';
+import { i18n } from '@/client/i18n';
 import { makeSettings, makeUser, renderApp, resetClientState } from './support/render-app';
 
 /* The app's one socket, replaced by one the test drives: events reach the same `onRealtime` listeners. */
@@ -268,6 +269,28 @@ describe('notification bell', () => {
     expect(items[0]).toHaveTextContent('Message 12');
     expect(items[9]).toHaveTextContent('Notification 3');
     expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/notifications');
+  });
+
+  it("words a notification with a message key in the reader's language, whatever language it was stored in", async () => {
+    // Stored while the site spoke German; the reader reads English, then switches to Greek.
+    installServer([
+      makeNotification(1, {
+        type: 'stock.low',
+        key: 'stock.low',
+        params: { item: 'Hydraulikfilter HF-7', quantity: 1, minimum: 4 },
+        title: 'Niedriger Bestand: Hydraulikfilter HF-7',
+        message: 'Nur noch 1 auf Lager (Minimum 4).',
+      }),
+    ]);
+    await renderShell();
+    await userEvent.click(bell());
+    const [item] = within(dropdownList()).getAllByRole('button');
+    expect(item).toHaveTextContent('Low stock: Hydraulikfilter HF-7');
+    expect(item).not.toHaveTextContent('Niedriger Bestand');
+    await act(() => i18n.changeLanguage('gr'));
+    expect(within(dropdownList()).getAllByRole('button')[0]).toHaveTextContent(
+      'Χαμηλό απόθεμα: Hydraulikfilter HF-7',
+    );
   });
 
   it('adds a live notification once: count +1, prepended, capped at 10, highlighted 1200 ms, sidebar pulses', async () => {

@@ -8,6 +8,7 @@ import {
   LANGUAGE_KEY,
   TOKEN_KEY,
 } from './support/app';
+import { screenshotWhenStill } from './support/still';
 import { USERS } from './support/users';
 
 /*
@@ -129,13 +130,29 @@ test('screenshot: the excavator detail with follow-ups on a tablet in German', a
   const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true });
   const page = await context.newPage();
   await page.addInitScript((key) => localStorage.setItem(key, 'de'), LANGUAGE_KEY);
+  // A tablet's first session asks to stay open while the app is stored for offline use: closed (in
+  // German) so that it does not cover the picture.
+  const keepOpen = page.getByRole('dialog', { name: text('de', 'pwa.keepOpen.title') });
+  await page.addLocatorHandler(keepOpen, async () => {
+    await keepOpen.getByRole('button', { name: text('de', 'pwa.keepOpen.ok') }).click();
+    await expect(keepOpen).toBeHidden();
+  });
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.goto(`/excavators?view=${excavatorId}`);
   const section = page.getByTestId('excavator-follow-ups');
   await expect(section.getByTestId('follow-up')).toHaveCount(2, { timeout: 60_000 });
   await expect(section).toContainText(text('de', 'followUps.status.overdue'));
+  // Stored for offline use: the prompt has come (and been closed) or will not come any more.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect(page.getByTestId('offline-readiness')).toHaveAttribute('data-offline-state', 'ready', {
+    timeout: 60_000,
+  });
+  await expect(keepOpen).toBeHidden();
+  await expect(section.getByText(text('de', 'followUps.status.overdue'))).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('followups-excavator-tablet-de.png') });
+  await screenshotWhenStill(page, { path: test.info().outputPath('followups-excavator-tablet-de.png') });
   await context.close();
 });

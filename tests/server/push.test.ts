@@ -195,6 +195,34 @@ describe('delivery', () => {
     expect(row.attempts).toBe(2);
   });
 
+  it("words a keyed notification in the recipient's chosen language", async () => {
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile/language',
+      headers: { 'x-auth-token': bob.token },
+      payload: { language: 'gr' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const before = push.received.length;
+    const pending = await t.app.db.transaction((tx) =>
+      t.app.notify(
+        {
+          userIds: [bob.id],
+          type: 'stock.low',
+          key: 'stock.low',
+          params: { item: 'Hydraulikfilter HF-7', quantity: 1, minimum: 4 },
+          link: '/inventory',
+        },
+        tx,
+      ),
+    );
+    pending.publish();
+    await waitFor(() => push.received.slice(before).some((r) => r.id === bobsPhone.id && r.status === 201));
+    const hit = push.received.slice(before).find((r) => r.id === bobsPhone.id && r.status === 201)!;
+    // The site speaks German; Bob reads Greek.
+    expect((hit.payload as { title: string }).title).toBe('Χαμηλό απόθεμα: Hydraulikfilter HF-7');
+  });
+
   it('removes a subscription the push service reports gone (410) and still serves the others', async () => {
     push.expire(tablet.id);
     const before = push.received.length;

@@ -58,7 +58,8 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         </Tooltip>
         <Link to="/" className={classes.brand} aria-label={t('shell.home', { app: settings.app.name })}>
           <IconBackhoe size={28} stroke={1.6} className={classes.logo} aria-hidden />
-          <Text fw={700} size="lg" truncate visibleFrom="sm" data-testid="top-bar-app-name">
+          {/* Phones and tablets keep the logo: beside the search and the status icons the name was cut. */}
+          <Text fw={700} size="lg" truncate visibleFrom="md" data-testid="top-bar-app-name">
             {settings.app.name}
           </Text>
         </Link>

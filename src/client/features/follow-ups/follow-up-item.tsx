@@ -37,7 +37,8 @@ export function FollowUpItem({ followUp: f, today, canClose, canPlan, onEdit, on
         <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {followUpTitle(f, i18n.language)}
         </Text>
-        <Group gap={4} wrap="nowrap">
+        {/* The title wraps; the status beside it keeps its whole word ("Überfällig"). */}
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <RecordSyncStatus collection="followUps" id={f.id} />
           <Badge
             size="sm"

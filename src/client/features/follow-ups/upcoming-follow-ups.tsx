@@ -39,7 +39,8 @@ export function UpcomingFollowUps() {
           return (
             <Group key={f.id} justify="space-between" wrap="nowrap" component="li" gap="xs">
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <TileLink href={excavatorHref(f.excavatorId)} fw={600} size="sm" truncate>
+                {/* What has to be done reads whole on two lines rather than cut after a few words. */}
+                <TileLink href={excavatorHref(f.excavatorId)} fw={600} size="sm" lineClamp={2}>
                   {followUpTitle(f, i18n.language)}
                 </TileLink>
                 <Text size="xs" c="dimmed" truncate>

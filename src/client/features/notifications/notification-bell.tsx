@@ -128,7 +128,8 @@ function BellDropdown() {
           </Tooltip>
         </Popover.Target>
         <Popover.Dropdown className={classes.dropdown} aria-label={t('notifications.bell.title')}>
-          <Group justify="space-between" wrap="nowrap" className={classes.dropdownHeader}>
+          {/* "Alle als gelesen markieren" does not fit beside the title: it moves below, whole. */}
+          <Group justify="space-between" wrap="wrap" gap={4} className={classes.dropdownHeader}>
             <Text fw={700}>{t('notifications.bell.title')}</Text>
             <Button
               variant="subtle"

@@ -34,9 +34,10 @@ export function NotificationCard({ highlighted, onMarkRead, onOpen, ...props }: 
       data-notification-id={notification.id}
       aria-label={unread ? t('notifications.unreadLabel', { title: notification.title }) : notification.title}
     >
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      {/* On a phone the buttons move below the text instead of squeezing it into a narrow column. */}
+      <Group align="flex-start" wrap="wrap" gap="md">
         <NotificationIcon type={notification.type} />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={4} style={{ flex: '1 1 14rem', minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             <Text fw={unread ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
               {notification.title}
@@ -58,7 +59,7 @@ export function NotificationCard({ highlighted, onMarkRead, onOpen, ...props }: 
             </Text>
           </Tooltip>
         </Stack>
-        <Group gap="xs" wrap="wrap" justify="flex-end" style={{ flex: 'none', maxWidth: '45%' }}>
+        <Group gap="xs" wrap="wrap" justify="flex-end" style={{ flex: 'none', marginInlineStart: 'auto' }}>
           {target ? (
             <Button
               size="xs"

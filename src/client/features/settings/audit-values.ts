@@ -70,6 +70,8 @@ export function describeValue(value: unknown, field: string, t: TFunction, forma
     if (ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value))) return format.dateTime(value);
     if (ISO_DAY.test(value)) return format.date(value);
     if (field === 'status' && isStatusWord(value)) return t(STATUS_LABEL[value]);
+    // A round's pick up / place / swap, in the words the driver sheet uses.
+    if (field === 'operation') return t(`dispo.operation.${value}`, { defaultValue: value });
     return shorten(value);
   }
   if (Array.isArray(value)) {

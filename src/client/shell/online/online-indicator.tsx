@@ -2,6 +2,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { IconWifi, IconWifi1, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/client/offline/connectivity';
+import classes from './online-indicator.module.css';
 
 const LOOK = {
   online: { color: 'green', Icon: IconWifi, label: 'shell.offline.online', hint: 'shell.offline.onlineHint' },
@@ -27,6 +28,7 @@ export function OnlineIndicator() {
         size="lg"
         radius="sm"
         leftSection={<Icon size={16} />}
+        aria-label={t(label)}
         data-online={connection !== 'offline'}
         data-connection={connection}
         aria-live="polite"
@@ -34,7 +36,7 @@ export function OnlineIndicator() {
         // Its word is the message: the top bar's other items give way, not this one.
         style={{ flex: 'none' }}
       >
-        {t(label)}
+        <span className={classes.label}>{t(label)}</span>
       </Badge>
     </Tooltip>
   );

@@ -25,6 +25,17 @@ interface SignaturePadProps {
 }
 
 /**
+ * Long labels ("Mit meinem Namen unterschreiben") wrap inside a phone's dialog instead of being cut. No
+ * minimum height here: an inline one would undercut the 44 px that touch screens get from the global rule.
+ */
+export const WRAPPING_BUTTON = {
+  h: 'auto',
+  py: 4,
+  maw: '100%',
+  styles: { label: { whiteSpace: 'normal' as const } },
+};
+
+/**
  * A signature pad that works without drawing, too. A drawing says nothing to a screen reader and cannot
  * be made with a keyboard, so under the pad a caption (a polite live region that also describes the pad)
  * says who signed and when, and "sign with my name" writes the signer's name into the pad in script,
@@ -94,6 +105,7 @@ export function SignaturePad({
           variant="default"
           size="compact-md"
           leftSection={<IconSignature size={16} aria-hidden />}
+          {...WRAPPING_BUTTON}
           disabled={disabled || !name}
           title={name ? undefined : t('signature.nameFirst')}
           onClick={() => canvas.current?.writeName(name)}

@@ -83,9 +83,10 @@ export function OverviewTab({ summary }: { summary: AnalyticsSummary }) {
         <StatCard
           label={t('analytics.summary.pendingApprovals')}
           value={f.number(s.pendingApprovals.total)}
+          // Each count with its own plural ("1 Bericht", not "1 Berichte").
           detail={t('analytics.summary.pendingDetail', {
-            reports: s.pendingApprovals.reports,
-            logbook: s.pendingApprovals.logbook,
+            reports: t('analytics.summary.pendingReports', { count: s.pendingApprovals.reports }),
+            logbook: t('analytics.summary.pendingLogbook', { count: s.pendingApprovals.logbook }),
           })}
           icon={<IconClipboardCheck size={24} />}
           color="yellow"

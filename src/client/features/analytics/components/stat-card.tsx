@@ -19,13 +19,14 @@ export function StatCard({ label, value, detail, icon, color, alert = false }: S
         <ThemeIcon size={44} radius="md" variant="light" color={alert ? 'red' : color} aria-hidden>
           {icon}
         </ThemeIcon>
-        <Stack gap={2} style={{ minWidth: 0 }}>
+        <Stack gap={2} style={{ minWidth: 0, flex: 1, containerType: 'inline-size' }}>
           <Text size="sm" c="dimmed">
             {label}
           </Text>
-          {/* Large amounts ("5.007.137,10 €") shrink a little and may break rather than lose the € sign. */}
+          {/* Large amounts ("5.007.137,10 €") shrink to the card's width rather than break in the middle
+              of the number; only what cannot fit even then breaks, keeping the € sign. */}
           <Text
-            fz="clamp(18px, 1.6vw + 6px, 26px)"
+            fz={`max(14px, min(26px, 100cqi / ${(Math.max(value.length, 1) * 0.7).toFixed(1)}))`}
             fw={700}
             lh={1.2}
             c={alert ? 'red' : undefined}

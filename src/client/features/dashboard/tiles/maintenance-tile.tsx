@@ -52,7 +52,12 @@ export function MaintenanceTile({ upcoming }: { upcoming: Upcoming }) {
                   {t('dashboard.maintenance.dueAt', { hours: formatHours(item.dueAtHours) })}
                 </Text>
               </Stack>
-              <Badge color={LABEL_COLOR[item.label]} variant={item.label === 'urgent' ? 'filled' : 'light'}>
+              <Badge
+                color={LABEL_COLOR[item.label]}
+                variant={item.label === 'urgent' ? 'filled' : 'light'}
+                // The machine's name gives way, never the label ("Bald" cut to "B…").
+                style={{ flexShrink: 0 }}
+              >
                 {t(MAINTENANCE_LABEL[item.label])}
               </Badge>
             </Group>

@@ -98,7 +98,7 @@ export const ExcavatorRow = memo(function ExcavatorRow({
             </Text>
           ) : null}
           {mode !== 'compact' ? (
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="wrap">
               <ExcavatorStatusBadge status={e.status} />
               <MaintenanceBadge due={e.maintenance} withHours={mode === 'full'} />
               <RecordSyncBadge state={syncState} />

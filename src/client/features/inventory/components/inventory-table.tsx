@@ -202,13 +202,14 @@ export function InventoryTable(props: InventoryListProps) {
               </Table.Th>
               <Table.Th>{t('inventory.fields.name')}</Table.Th>
               <Table.Th w={120}>{t('inventory.fields.type')}</Table.Th>
-              <Table.Th w={130} className={classes.location}>
+              <Table.Th w={180} className={classes.location}>
                 {t('inventory.fields.location')}
               </Table.Th>
-              <Table.Th w={170} className={classes.tags}>
+              <Table.Th w={130} className={classes.tags}>
                 {t('inventory.fields.tags')}
               </Table.Th>
-              <Table.Th w={100} ta="right">
+              {/* Room for "1.669.045,70 €": narrower, the amount ran under the quantity stepper. */}
+              <Table.Th w={130} ta="right">
                 {t('inventory.fields.price')}
               </Table.Th>
               <Table.Th w={140} ta="center">

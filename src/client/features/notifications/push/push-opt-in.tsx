@@ -66,6 +66,11 @@ export function PushOptInPanel() {
             leftSection={<IconBellRinging size={18} />}
             loading={push.busy}
             onClick={() => void push.enable()}
+            // On a phone the German offer is wider than the screen: the label wraps.
+            h="auto"
+            py={6}
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
           >
             {t('notifications.push.enable')}
           </Button>
@@ -106,6 +111,10 @@ export function PushOptInCompact() {
         leftSection={<IconBellRinging size={16} />}
         loading={push.busy}
         onClick={() => void push.enable()}
+        // The dropdown is narrow and the German offer long: the label wraps instead of losing its end.
+        h="auto"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
       >
         {t('notifications.push.enable')}
       </Button>

@@ -53,7 +53,8 @@ export function ChecklistCounts({ report }: { report: ReportRecord }) {
         {counts.na}
       </Badge>
       {counts.open > 0 ? (
-        <Badge size="sm" color="gray" variant="outline">
+        // Whole in a narrow table cell ("26 ανοιχτά" was cut).
+        <Badge size="sm" color="gray" variant="outline" style={{ minWidth: 'max-content' }}>
           {t('reports.checklist.open', { count: counts.open })}
         </Badge>
       ) : null}
@@ -132,9 +133,13 @@ export function ReportSummary({
                   {category.items.map((item) => {
                     const answer = report.checklist[category.key]?.[item.key];
                     return (
+                      // The note sits under the state: as a third column of a phone's table it got a
+                      // few pixels and ran over the card's edge.
                       <Table.Tr key={item.key}>
-                        <Table.Td w="40%">{checklistLabel(item, language)}</Table.Td>
-                        <Table.Td w={160}>
+                        <Table.Td w="45%" style={{ overflowWrap: 'break-word' }}>
+                          {checklistLabel(item, language)}
+                        </Table.Td>
+                        <Table.Td>
                           {answer ? (
                             <Group gap={4} wrap="nowrap">
                               {MARK[answer.state]}
@@ -145,11 +150,11 @@ export function ReportSummary({
                               {t('reports.checklist.unanswered')}
                             </Text>
                           )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c="dimmed">
-                            {answer?.note ?? ''}
-                          </Text>
+                          {answer?.note ? (
+                            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                              {answer.note}
+                            </Text>
+                          ) : null}
                         </Table.Td>
                       </Table.Tr>
                     );

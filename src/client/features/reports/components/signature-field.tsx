@@ -2,7 +2,11 @@ import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { META_KEYS, useMetaValue } from '@/client/offline';
-import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
+import {
+  SignaturePad,
+  WRAPPING_BUTTON,
+  type SignaturePadHandle,
+} from '@/client/shell/signature/signature-pad';
 
 export interface SignatureFieldHandle {
   /** The signature to save: the kept one, the drawn one (PNG data URL) or null. */
@@ -79,6 +83,7 @@ export function SignatureField({
               <Button
                 variant="subtle"
                 size="compact-md"
+                {...WRAPPING_BUTTON}
                 disabled={disabled}
                 onClick={() => changeKept(saved)}
               >

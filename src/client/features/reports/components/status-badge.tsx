@@ -6,7 +6,13 @@ import { STATUS_COLOR, STATUS_LABEL_KEY } from '../model';
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" data-status={status}>
+    // Never squeezed by what stands beside it: "Wartet auf Freigabe" was cut in the report list.
+    <Badge
+      color={STATUS_COLOR[status]}
+      variant="light"
+      data-status={status}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {t(STATUS_LABEL_KEY[status])}
     </Badge>
   );

@@ -1,4 +1,5 @@
 import { Alert, Card, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { LogbookForm } from './form-types';
 
@@ -18,6 +19,9 @@ function CheckRow({
   notes: { props: ReturnType<LogbookForm['getInputProps']>; key: string; required: boolean; label: string };
   testId: string;
 }) {
+  // A phone has no room for "Funktionsfähig" beside "Nicht funktionsfähig" (each one long word): the
+  // two choices stack, each the full width of the card.
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   return (
     <Card
       withBorder
@@ -35,6 +39,7 @@ function CheckRow({
           // Long labels ("Nicht funktionsfähig") wrap inside their half instead of being cut off.
           style={{ flex: '1 1 260px', maxWidth: 420 }}
           fullWidth
+          orientation={phone ? 'vertical' : 'horizontal'}
           styles={{
             label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.2 },
           }}

@@ -39,6 +39,15 @@ interface EntryFormProps {
 const sameFields = (a: LogbookFormValues, b: LogbookFormValues) =>
   JSON.stringify(toLogbookFields(a)) === JSON.stringify(toLogbookFields(b));
 
+/** On a phone a long label ("Αποθήκευση χωρίς υπογραφή") wraps inside the button instead of being cut. */
+const WRAPS = {
+  h: 'auto',
+  mih: 50,
+  py: 8,
+  maw: '100%',
+  styles: { label: { whiteSpace: 'normal' as const } },
+};
+
 /** New or edited entry, built for tablets: big fields, checks as toggles, signature from the profile. */
 export function EntryForm({
   entry,
@@ -156,6 +165,7 @@ export function EntryForm({
             variant={signature ? 'light' : 'filled'}
             size="lg"
             leftSection={<IconDeviceFloppy size={20} />}
+            {...WRAPS}
             onClick={() => void save(false)}
             loading={saving}
           >
@@ -165,6 +175,7 @@ export function EntryForm({
             <Button
               size="lg"
               leftSection={<IconSignature size={20} />}
+              {...WRAPS}
               onClick={() => void save(true)}
               loading={saving}
             >
