@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@/server/plugins/auth';
@@ -45,17 +48,33 @@ describe('methods', () => {
 });
 
 describe('paths the router cannot take', () => {
-  it('answer 400 with the shared error body, without repeating the path', async () => {
-    const admin = await login(t.app, 'admin', ADMIN_PASSWORD);
-    const long = await t.app.inject({
+  async function expectBadPathsRefused(app: TestApp['app']) {
+    const admin = await login(app, 'admin', ADMIN_PASSWORD);
+    const long = await app.inject({
       url: `/api/users/${'x'.repeat(300)}`,
       headers: { 'x-auth-token': admin },
     });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toEqual({ message: 'A path parameter is too long', code: 'BAD_REQUEST' });
-    const malformed = await t.app.inject({ url: '/api/users/%E0%A4%A', headers: { 'x-auth-token': admin } });
+    const malformed = await app.inject({ url: '/api/users/%E0%A4%A', headers: { 'x-auth-token': admin } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The path is not a valid URL', code: 'BAD_REQUEST' });
+  }
+
+  it('answer 400 with the shared error body, without repeating the path', async () => {
+    await expectBadPathsRefused(t.app);
+  });
+
+  it('answer the same when the web app is built and its file server catches every other path', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-client-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>FleetPilot</title>');
+    const built = await createTestApp({ jwtSecret: JWT_SECRET, clientDir });
+    try {
+      await expectBadPathsRefused(built.app);
+    } finally {
+      await built.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
 

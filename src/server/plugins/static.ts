@@ -8,6 +8,9 @@ import type { ApiErrorBody } from '@/domain/errors';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
 
+/** Fastify's default for `maxParamLength`. */
+const DEFAULT_MAX_PARAM_LENGTH = 100;
+
 /** Paths that belong to the server, never to the PWA: they never fall back to index.html. */
 const SERVER_PREFIXES = ['/api', '/uploads', '/socket.io'];
 
@@ -64,6 +67,14 @@ export const staticPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = pathOf(request);
       const readsPage = request.method === 'GET' || request.method === 'HEAD';
+      // With the app built, the file server's catch-all takes the paths whose parameter the router found
+      // too long, before Fastify can call them a framework error: answer them the same way here, so the
+      // API behaves alike with and without a build (and never repeats such a path back).
+      const longest = app.initialConfig.maxParamLength ?? DEFAULT_MAX_PARAM_LENGTH;
+      if (isServerPath(pathname) && pathname.split('/').some((segment) => segment.length > longest)) {
+        const body: ApiErrorBody = { message: 'A path parameter is too long', code: 'BAD_REQUEST' };
+        return reply.status(400).send(body);
+      }
       // A known path asked with a method it does not answer: 405 naming the ones it does.
       const allowed = isServerPath(pathname) ? app.allowedMethods(pathname) : [];
       if (allowed.length > 0 && !allowed.includes(request.method)) {
