@@ -205,6 +205,8 @@ const LOGBOOK_TEXTS: Record<Language, LogbookTexts> = {
 interface FollowUpTexts {
   openedTitle: string;
   openedMessage: string;
+  /** One follow-up opened by hand on the excavator, not from failed checks of a report. */
+  openedByHandMessage: string;
   assignedTitle: string;
   assignedMessage: string;
   due: string;
@@ -214,6 +216,7 @@ const FOLLOW_UP_TEXTS: Record<Language, FollowUpTexts> = {
   en: {
     openedTitle: 'Follow-ups opened: {machine}',
     openedMessage: 'Failed checks on {machine} need attention ({count}): {items}.',
+    openedByHandMessage: 'New follow-up on {machine}: {items}.',
     assignedTitle: 'Follow-up assigned to you: {machine}',
     assignedMessage: '{actor} assigned you "{item}" on {machine}{due}.',
     due: ', due {date}',
@@ -221,6 +224,7 @@ const FOLLOW_UP_TEXTS: Record<Language, FollowUpTexts> = {
   de: {
     openedTitle: 'Nacharbeiten eröffnet: {machine}',
     openedMessage: 'Fehlgeschlagene Prüfpunkte an {machine} brauchen Nacharbeit ({count}): {items}.',
+    openedByHandMessage: 'Neue Nacharbeit an {machine}: {items}.',
     assignedTitle: 'Nacharbeit für Sie: {machine}',
     assignedMessage: '{actor} hat Ihnen „{item}“ an {machine} zugewiesen{due}.',
     due: ', fällig am {date}',
@@ -228,6 +232,7 @@ const FOLLOW_UP_TEXTS: Record<Language, FollowUpTexts> = {
   bg: {
     openedTitle: 'Открити последващи задачи: {machine}',
     openedMessage: 'Неуспешни проверки на {machine} изискват внимание ({count}): {items}.',
+    openedByHandMessage: 'Нова последваща задача за {machine}: {items}.',
     assignedTitle: 'Възложена ви е последваща задача: {machine}',
     assignedMessage: '{actor} ви възложи „{item}“ за {machine}{due}.',
     due: ', срок {date}',
@@ -235,6 +240,7 @@ const FOLLOW_UP_TEXTS: Record<Language, FollowUpTexts> = {
   gr: {
     openedTitle: 'Ανοίχτηκαν εκκρεμότητες: {machine}',
     openedMessage: 'Αποτυχημένοι έλεγχοι στο {machine} χρειάζονται προσοχή ({count}): {items}.',
+    openedByHandMessage: 'Νέα εκκρεμότητα στο {machine}: {items}.',
     assignedTitle: 'Σας ανατέθηκε εκκρεμότητα: {machine}',
     assignedMessage: 'Ο/Η {actor} σας ανέθεσε «{item}» στο {machine}{due}.',
     due: ', προθεσμία {date}',
@@ -360,7 +366,7 @@ export function renderNotification(
       const t = FOLLOW_UP_TEXTS[language] ?? FOLLOW_UP_TEXTS.en;
       const items = Array.isArray(p.items) ? p.items : [];
       return fill(
-        { title: t.openedTitle, message: t.openedMessage },
+        { title: t.openedTitle, message: p.byHand === true ? t.openedByHandMessage : t.openedMessage },
         {
           machine: text(p.machine),
           count: count(p.count) || items.length,

@@ -143,6 +143,24 @@ describe('closing by a later report', () => {
 });
 
 describe('manual follow-ups and permissions', () => {
+  it('tells managers of a follow-up opened by hand without speaking of failed checks', async () => {
+    const machine = await createExcavator(t.app, u.manager.token, 'fu-by-hand');
+    const created = await call(t.app, 'POST', '/api/follow-ups', u.operator.token, {
+      excavatorId: machine.id,
+      title: 'Grease the boom pins',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await call(t.app, 'PUT', '/api/profile/language', u.manager.token, { language: 'en' });
+    const list = await call(t.app, 'GET', '/api/notifications', u.manager.token);
+    const mine = (list.json() as Array<{ title: string; message: string; link: string }>).find(
+      (n) => n.link === `/excavators?view=${machine.id}`,
+    );
+    expect(mine).toMatchObject({
+      title: 'Follow-ups opened: Excavator fu-by-hand',
+      message: 'New follow-up on Excavator fu-by-hand: Grease the boom pins.',
+    });
+  });
+
   it('lets operators open and close, managers plan, and viewers only read', async () => {
     const machine = await createExcavator(t.app, u.manager.token, 'fu-manual');
     const body = { excavatorId: machine.id, title: 'Replace the cracked mirror', note: 'Left side' };

@@ -175,13 +175,17 @@ async function machineName(w: WriteContext, excavatorId: string): Promise<string
   return machine?.name ?? '';
 }
 
-/** Managers and admins (and assignees) hear of new follow-ups; never the person who opened them. */
+/**
+ * Managers and admins (and assignees) hear of new follow-ups; never the person who opened them. `byHand`:
+ * opened on the excavator by a person, so the message does not speak of failed checks.
+ */
 export async function notifyFollowUpsOpened(
   app: FastifyInstance,
   request: FastifyRequest,
   w: WriteContext,
   excavatorId: string,
   rows: FollowUpRow[],
+  byHand = false,
 ): Promise<void> {
   const actorId = request.user!.id;
   const planners = await w.tx
@@ -202,7 +206,12 @@ export async function notifyFollowUpsOpened(
       userIds: recipients,
       type: 'followup.opened',
       key: 'followup.opened',
-      params: { machine: await machineName(w, excavatorId), count: rows.length, items: rows.map(titleParam) },
+      params: {
+        machine: await machineName(w, excavatorId),
+        count: rows.length,
+        items: rows.map(titleParam),
+        ...(byHand && { byHand: true }),
+      },
       link: `/excavators?view=${excavatorId}`,
     },
     w.tx,

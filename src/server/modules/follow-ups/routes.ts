@@ -205,7 +205,7 @@ export async function followUpRoutes(app: FastifyInstance) {
           },
           w.tx,
         );
-        await notifyFollowUpsOpened(app, request, w, row!.excavatorId, [row!]);
+        await notifyFollowUpsOpened(app, request, w, row!.excavatorId, [row!], true);
         const body = await oneFollowUpToApi(w.tx, row!);
         return {
           status: 201,
