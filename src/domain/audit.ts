@@ -13,9 +13,25 @@ export const auditEntrySchema = z.object({
   /** What a person calls the record (a machine's name, a report's machine and date), if it still exists. */
   entityName: z.string().nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
+  /** Names of the records the changes refer to by id (a truck, a driver), keyed by id. */
+  valueNames: z.record(z.string(), z.string()),
   ip: z.string().nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+/**
+ * Fields of audited changes that hold the id of another record, and the kind of that record: the audit
+ * log shows that record's name instead of its id.
+ */
+export const AUDIT_REFERENCE_FIELDS: Readonly<Record<string, string>> = {
+  excavatorId: 'excavator',
+  truckId: 'dispoTruck',
+  driverId: 'dispoDriver',
+  containerTypeId: 'dispoContainerType',
+  assigneeId: 'user',
+  userId: 'user',
+  reportId: 'report',
+};
 
 /** An ISO 8601 instant (with offset) or a calendar date `YYYY-MM-DD` (UTC). */
 const isoInstantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {

@@ -29,3 +29,26 @@ describe('audit entries of dispatch and follow-ups', () => {
     expect(actionLabel('dispoAssignment.publish', i18n.t.bind(i18n))).toBe('Δημοσίευση ανάθεσης');
   });
 });
+
+describe('ids of other records in a change', () => {
+  it("read as those records' names where the server named them, however deep", () => {
+    const t = i18n.t.bind(i18n);
+    const truck = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    const skip = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
+    const changes = auditChanges(
+      {
+        truckId: { from: null, to: truck },
+        rounds: { from: null, to: [{ items: [{ containerTypeId: skip, quantity: 1 }] }] },
+        notes: { from: null, to: truck },
+      },
+      t,
+      createFormat('en'),
+      { [truck]: 'HH-AB 123', [skip]: 'Skip 7 m³' },
+    );
+    expect(changes[0]!.to).toBe('HH-AB 123');
+    expect(changes[1]!.to).toContain('Skip 7 m³');
+    expect(changes[1]!.to).not.toContain(skip);
+    // Only reference fields are looked up: the same text in a note stays as it was written.
+    expect(changes[2]!.to).toBe(truck);
+  });
+});

@@ -19,6 +19,7 @@ function entry(overrides: Partial<AuditEntryView>): AuditEntryView {
     entityId: 'app',
     entityName: null,
     changes: null,
+    valueNames: {},
     ip: '127.0.0.1',
     ...overrides,
   };

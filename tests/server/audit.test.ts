@@ -105,6 +105,7 @@ describe('GET /api/audit access', () => {
         'ip',
         'userId',
         'username',
+        'valueNames',
       ].sort(),
     );
     // The settings change is the newest request-made row.
@@ -190,6 +191,18 @@ describe('record names, the record filter and the CSV export', () => {
     expect(probes.items.every((i) => (i as Item & { entityName: string | null }).entityName === null)).toBe(
       true,
     );
+    // A change that refers to another record by id carries that record's name beside it.
+    const followUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/follow-ups',
+      headers: { 'x-auth-token': admin },
+      payload: { excavatorId, title: 'Check the boom', assigneeId: alice.id },
+    });
+    expect(followUp.statusCode, followUp.body).toBe(201);
+    const created = await items(`?record=${(followUp.json() as { id: string }).id}`);
+    expect(created.items[0]).toMatchObject({
+      valueNames: { [excavatorId]: 'Bagger "Nord", Halle 3', [alice.id]: 'Alice' },
+    });
     // A user is named by their display name or username.
     const alices = await items(`?record=${alice.id}`);
     expect(

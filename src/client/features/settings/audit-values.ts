@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Format } from '@/domain/format';
+import { AUDIT_REFERENCE_FIELDS } from '@/domain/audit';
 import { STATUS_WORDS, type StatusWord } from '@/domain/format';
 import { STATUS_LABEL } from '@/client/i18n/status-labels';
 
@@ -58,8 +59,16 @@ function shorten(text: string): string {
  * "(image)", dates and numbers in the UI language, status words from the shared vocabulary, lists and
  * objects as text rather than JSON, long text shortened.
  */
-export function describeValue(value: unknown, field: string, t: TFunction, format: Format): string {
+export function describeValue(
+  value: unknown,
+  field: string,
+  t: TFunction,
+  format: Format,
+  names: Readonly<Record<string, string>> = {},
+): string {
   if (value === null || value === undefined || value === '') return '—';
+  // The id of another record (a truck, a driver) reads as that record's name.
+  if (typeof value === 'string' && AUDIT_REFERENCE_FIELDS[field] && names[value]) return names[value];
   if (typeof value === 'boolean') {
     if (field.startsWith('features.')) return value ? t('shell.settings.on') : t('shell.settings.off');
     return value ? t('audit.yes') : t('audit.no');
@@ -77,11 +86,11 @@ export function describeValue(value: unknown, field: string, t: TFunction, forma
   if (Array.isArray(value)) {
     return value.length === 0
       ? '—'
-      : shorten(value.map((item) => describeValue(item, field, t, format)).join(', '));
+      : shorten(value.map((item) => describeValue(item, field, t, format, names)).join(', '));
   }
   if (typeof value === 'object') {
     const parts = Object.entries(value as Record<string, unknown>).map(
-      ([key, inner]) => `${fieldLabel(key, t)}: ${describeValue(inner, key, t, format)}`,
+      ([key, inner]) => `${fieldLabel(key, t)}: ${describeValue(inner, key, t, format, names)}`,
     );
     return parts.length === 0 ? '—' : shorten(parts.join(', '));
   }
@@ -98,17 +107,19 @@ export function auditChanges(
   changes: Record<string, unknown> | null,
   t: TFunction,
   format: Format,
+  /** Names of the records the changes refer to by id, keyed by id. */
+  names: Readonly<Record<string, string>> = {},
 ): AuditChange[] {
   if (!changes) return [];
   const entries = Object.entries(changes);
   const created = entries.every(([, value]) => isFromTo(value) && isEmpty(value.from));
   return entries.map(([field, value]) => {
     const label = fieldLabel(field, t);
-    if (!isFromTo(value)) return { field, label, to: describeValue(value, field, t, format) };
-    const to = describeValue(value.to, field, t, format);
+    if (!isFromTo(value)) return { field, label, to: describeValue(value, field, t, format, names) };
+    const to = describeValue(value.to, field, t, format, names);
     return created
       ? { field, label, to }
-      : { field, label, from: describeValue(value.from, field, t, format), to };
+      : { field, label, from: describeValue(value.from, field, t, format, names), to };
   });
 }
 

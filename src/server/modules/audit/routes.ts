@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUDIT_EXPORT_MAX_ROWS,
+  AUDIT_REFERENCE_FIELDS,
   auditCsv,
   auditListSchema,
   auditQuerySchema,
@@ -22,7 +23,37 @@ import { errorBodySchema } from '../auth/schemas';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Each `[entity, id]` a change refers to through a reference field, however deep (a round's items). */
+function referencesIn(value: unknown, field: string | null, found: Array<[string, string]>): void {
+  if (typeof value === 'string') {
+    const entity = field ? AUDIT_REFERENCE_FIELDS[field] : undefined;
+    if (entity && UUID.test(value)) found.push([entity, value]);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) referencesIn(item, field, found);
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      // `{ from, to }` keeps the field it describes.
+      referencesIn(inner, key === 'from' || key === 'to' ? field : key, found);
+    }
+  }
+}
+
+function references(row: typeof auditLog.$inferSelect): Array<[string, string]> {
+  const found: Array<[string, string]> = [];
+  referencesIn(row.changes, null, found);
+  return found;
+}
+
 function toAuditEntry(row: typeof auditLog.$inferSelect, names: Map<string, string>): AuditEntryView {
+  const valueNames: Record<string, string> = {};
+  for (const [entity, id] of references(row)) {
+    const name = names.get(`${entity}:${id}`);
+    if (name !== undefined) valueNames[id] = name;
+  }
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -33,6 +64,7 @@ function toAuditEntry(row: typeof auditLog.$inferSelect, names: Map<string, stri
     entityId: row.entityId,
     entityName: (row.entityId && names.get(`${row.entity}:${row.entityId}`)) ?? null,
     changes: (row.changes as Record<string, unknown> | null) ?? null,
+    valueNames,
     ip: row.ip,
   };
 }
@@ -116,15 +148,19 @@ const NAME_LOOKUPS: Record<string, NameLookup> = {
       .where(inArray(dispoAssignments.id, ids)),
 };
 
-/** `entity:id` → name for the records these audit rows are about. */
+/** `entity:id` → name for the records these audit rows are about, and those their changes refer to. */
 async function recordNames(executor: Executor, rows: Array<typeof auditLog.$inferSelect>) {
   const byEntity = new Map<string, Set<string>>();
+  const add = (entity: string, id: string) => {
+    const set = byEntity.get(entity) ?? new Set<string>();
+    set.add(id);
+    byEntity.set(entity, set);
+  };
   for (const row of rows) {
+    for (const [entity, id] of references(row)) add(entity, id);
     // Ids of the typed tables are UUIDs; anything else (a probe, a legacy key) has no record to name.
     if (!row.entityId || !UUID.test(row.entityId) || !NAME_LOOKUPS[row.entity]) continue;
-    const set = byEntity.get(row.entity) ?? new Set<string>();
-    set.add(row.entityId);
-    byEntity.set(row.entity, set);
+    add(row.entity, row.entityId);
   }
   const names = new Map<string, string>();
   await Promise.all(

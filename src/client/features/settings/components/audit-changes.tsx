@@ -4,10 +4,17 @@ import { useFormat } from '@/client/i18n/use-format';
 import { auditChanges } from '../audit-values';
 
 /** The changed fields of one audit record: `Field: before → after`, one per line. */
-export function AuditChanges({ changes }: { changes: Record<string, unknown> | null }) {
+export function AuditChanges({
+  changes,
+  names,
+}: {
+  changes: Record<string, unknown> | null;
+  /** Names of the records the changes refer to by id. */
+  names?: Readonly<Record<string, string>>;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
-  const list = auditChanges(changes, t, format);
+  const list = auditChanges(changes, t, format, names);
   if (list.length === 0)
     return (
       <Text size="sm" c="dimmed">

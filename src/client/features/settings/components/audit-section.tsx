@@ -198,7 +198,7 @@ function AuditEntry({ entry, onOnlyRecord }: { entry: AuditEntryView; onOnlyReco
       <Text size="sm" mb={4}>
         {entry.username ? t('audit.by', { user: entry.username }) : t('audit.bySystem')}
       </Text>
-      <AuditChanges changes={entry.changes} />
+      <AuditChanges changes={entry.changes} names={entry.valueNames} />
     </Paper>
   );
 }
