@@ -1,4 +1,4 @@
-import { ActionIcon, Group, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Flex, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,27 +42,31 @@ export function EntryRow({
   const name = entry.label[language] || entry.key || kind;
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <TextInput
-        size={size}
-        style={{ flex: 2 }}
-        aria-label={t('reports.checklistEditor.labelFor', { kind, language: t(`languages.${language}`) })}
-        placeholder={t('reports.checklistEditor.labelPlaceholder')}
-        value={entry.label[language]}
-        readOnly={readOnly}
-        fw={size === 'md' ? 600 : undefined}
-        onChange={(e) => onLabel(e.currentTarget.value)}
-      />
-      <TextInput
-        size={size}
-        style={{ flex: 1, minWidth: 110 }}
-        aria-label={t('reports.checklistEditor.keyFor', { kind })}
-        placeholder={t('reports.checklistEditor.key')}
-        value={entry.key}
-        readOnly={readOnly}
-        error={error}
-        ff="monospace"
-        onChange={(e) => onKey(e.currentTarget.value)}
-      />
+      {/* On a phone the label takes the row's whole width with the key below it: side by side, a
+          Greek or German label was cut after a few letters. */}
+      <Flex direction={{ base: 'column', sm: 'row' }} gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        <TextInput
+          size={size}
+          style={{ flex: 2 }}
+          aria-label={t('reports.checklistEditor.labelFor', { kind, language: t(`languages.${language}`) })}
+          placeholder={t('reports.checklistEditor.labelPlaceholder')}
+          value={entry.label[language]}
+          readOnly={readOnly}
+          fw={size === 'md' ? 600 : undefined}
+          onChange={(e) => onLabel(e.currentTarget.value)}
+        />
+        <TextInput
+          size={size}
+          style={{ flex: 1, minWidth: 110 }}
+          aria-label={t('reports.checklistEditor.keyFor', { kind })}
+          placeholder={t('reports.checklistEditor.key')}
+          value={entry.key}
+          readOnly={readOnly}
+          error={error}
+          ff="monospace"
+          onChange={(e) => onKey(e.currentTarget.value)}
+        />
+      </Flex>
       {readOnly ? null : (
         <Group gap={2} wrap="nowrap" pt={size === 'md' ? 4 : 2}>
           <Tooltip label={t('reports.checklistEditor.up')}>
