@@ -383,6 +383,11 @@ for (const language of LANGUAGES) {
 
         // Inventory: the location column.
         await open(manager, '/inventory');
+        // Other specs on the same server add stock items of their own: find this one by its name.
+        await manager
+          .locator('main')
+          .getByLabel(t('inventory.filters.search'))
+          .fill(`Hydraulik-Ersatzteilsatz Großgerät ${RUN}`);
         await expect(
           manager
             .locator('main')

@@ -21,9 +21,9 @@ import { NavContent } from './sidebar/nav-content';
 import { useColorTheme } from './theme/color-scheme';
 import { TopBar } from './top-bar';
 
-// Wide enough for "Benachrichtigungen" beside its count and star on one line: Chromium on Linux has no
-// German hyphenation and would break the word anywhere.
-const SIDEBAR_WIDE = 300;
+// Wide enough for "Benachrichtigungen" beside a two-digit count and its star on one line: Chromium on
+// Linux has no German hyphenation and would break the word anywhere.
+const SIDEBAR_WIDE = 312;
 const SIDEBAR_NARROW = 76;
 /**
  * The outdoor theme's type is a step larger: the navigation gets the room for its longest German word
