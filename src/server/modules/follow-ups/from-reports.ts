@@ -52,38 +52,54 @@ export async function closeFollowUpsByReport(
     .orderBy(followUps.id)
     .for('update');
   const closed: FollowUpRow[] = [];
-  const now = new Date();
   for (const existing of open) {
-    const changes = {
-      status: 'closed',
-      closedAt: now,
-      closedBy: request.user!.id,
-      closedByReportId: report.id,
-    };
-    const [row] = await w.tx
-      .update(followUps)
-      .set({
-        ...changes,
-        version: existing.version + 1,
-        updatedAt: now,
-        updatedBy: request.user!.id,
-        changeSeq: await w.stamp(FOLLOW_UPS),
-      })
-      .where(eq(followUps.id, existing.id))
-      .returning();
-    await app.audit(
-      request,
-      {
-        action: 'followup.close',
-        entity: 'followup',
-        entityId: existing.id,
-        changes: { ...changedFields({ status: existing.status }, { status: 'closed' }), byReport: report.id },
-      },
-      w.tx,
-    );
-    closed.push(row!);
+    const row = await setFollowUpStatus(app, request, w, existing, 'closed', report.id);
+    closed.push(row);
   }
   return closed;
+}
+
+/**
+ * Closes or reopens one follow-up: the new status with who and when (and the report that closed it, if
+ * one did), a new version on the change cursor, and the audit row. Shared by the close and reopen routes
+ * and by a report that lists the follow-up as resolved.
+ */
+export async function setFollowUpStatus(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  w: WriteContext,
+  existing: FollowUpRow,
+  status: 'open' | 'closed',
+  byReportId: string | null = null,
+): Promise<FollowUpRow> {
+  const now = new Date();
+  const closing = status === 'closed';
+  const [row] = await w.tx
+    .update(followUps)
+    .set({
+      status,
+      closedAt: closing ? now : null,
+      closedBy: closing ? request.user!.id : null,
+      closedByReportId: closing ? byReportId : null,
+      version: existing.version + 1,
+      updatedAt: now,
+      updatedBy: request.user!.id,
+      changeSeq: await w.stamp(FOLLOW_UPS),
+    })
+    .where(eq(followUps.id, existing.id))
+    .returning();
+  const changes = changedFields({ status: existing.status }, { status });
+  await app.audit(
+    request,
+    {
+      action: closing ? 'followup.close' : 'followup.reopen',
+      entity: 'followup',
+      entityId: existing.id,
+      changes: byReportId ? { ...changes, byReport: byReportId } : changes,
+    },
+    w.tx,
+  );
+  return row!;
 }
 
 export async function openFollowUpsFromReport(

@@ -36,7 +36,7 @@ import {
   listFollowUps,
   oneFollowUpToApi,
 } from './data';
-import { notifyFollowUpAssigned, notifyFollowUpsOpened } from './from-reports';
+import { notifyFollowUpAssigned, notifyFollowUpsOpened, setFollowUpStatus } from './from-reports';
 
 const PHOTO_FOLDER = 'follow-ups';
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -295,33 +295,8 @@ export async function followUpRoutes(app: FastifyInstance) {
           const existing = await findFollowUp(w.tx, request.params.id, true);
           if (!existing || existing.deletedAt) throw notFound('Follow-up not found');
           if (existing.status === status) return withEtag(200, await oneFollowUpToApi(w.tx, existing));
-          const now = new Date();
-          const closing = status === 'closed';
-          const [row] = await w.tx
-            .update(followUps)
-            .set({
-              status,
-              closedAt: closing ? now : null,
-              closedBy: closing ? request.user!.id : null,
-              closedByReportId: null,
-              version: existing.version + 1,
-              updatedAt: now,
-              updatedBy: request.user!.id,
-              changeSeq: await w.stamp(FOLLOW_UPS),
-            })
-            .where(eq(followUps.id, existing.id))
-            .returning();
-          await app.audit(
-            request,
-            {
-              action: `followup.${action}`,
-              entity: 'followup',
-              entityId: existing.id,
-              changes: changedFields({ status: existing.status }, { status }),
-            },
-            w.tx,
-          );
-          return withEtag(200, await oneFollowUpToApi(w.tx, row!));
+          const row = await setFollowUpStatus(app, request, w, existing, status);
+          return withEtag(200, await oneFollowUpToApi(w.tx, row));
         }),
     });
   }
