@@ -4,6 +4,7 @@ import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref 
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/client/i18n/use-format';
 import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas';
+import { WRAPPING_BUTTON } from '../wrapping-button';
 
 export type SignaturePadHandle = Pick<SignatureCanvasHandle, 'clear' | 'isEmpty' | 'toDataURL'>;
 
@@ -23,17 +24,6 @@ interface SignaturePadProps {
   /** More buttons in the row under the pad (e.g. "use my saved signature"). */
   actions?: ReactNode;
 }
-
-/**
- * Long labels ("Mit meinem Namen unterschreiben") wrap inside a phone's dialog instead of being cut. No
- * minimum height here: an inline one would undercut the 44 px that touch screens get from the global rule.
- */
-export const WRAPPING_BUTTON = {
-  h: 'auto',
-  py: 4,
-  maw: '100%',
-  styles: { label: { whiteSpace: 'normal' as const } },
-};
 
 /**
  * A signature pad that works without drawing, too. A drawing says nothing to a screen reader and cannot

@@ -25,6 +25,7 @@ import { ShiftSection } from './shift-section';
 import { SignatureNotice } from './signature-notice';
 import { WeatherSection } from './weather-section';
 import { VALIDATION_KEY } from '../../keys';
+import { WRAPPING_BUTTON } from '@/client/shell/wrapping-button';
 
 interface EntryFormProps {
   /** The entry to edit; null for a new one. */
@@ -39,14 +40,8 @@ interface EntryFormProps {
 const sameFields = (a: LogbookFormValues, b: LogbookFormValues) =>
   JSON.stringify(toLogbookFields(a)) === JSON.stringify(toLogbookFields(b));
 
-/** On a phone a long label ("Αποθήκευση χωρίς υπογραφή") wraps inside the button instead of being cut. */
-const WRAPS = {
-  h: 'auto',
-  mih: 50,
-  py: 8,
-  maw: '100%',
-  styles: { label: { whiteSpace: 'normal' as const } },
-};
+/** The save buttons keep their large size while their label may wrap on a phone. */
+const WRAPS = { ...WRAPPING_BUTTON, mih: 50, py: 8 };
 
 /** New or edited entry, built for tablets: big fields, checks as toggles, signature from the profile. */
 export function EntryForm({
