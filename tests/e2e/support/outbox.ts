@@ -112,6 +112,15 @@ export function queueInventoryCreates(page: Page, userId: string, count: number,
           }
           tx.oncomplete = () => {
             db.close();
+            // Tell a running app what changed, as its own database layer tells other tabs: a write
+            // behind its back would otherwise leave its counts stale until it next writes itself.
+            const channel = new BroadcastChannel('x-storagemutated-1');
+            const everything = { from: -Infinity, to: [[]], d: 1 };
+            channel.postMessage({
+              'idb://fleetpilot/outbox/': everything,
+              'idb://fleetpilot/inventory/': everything,
+            });
+            channel.close();
             resolve();
           };
           tx.onerror = () => reject(tx.error);
