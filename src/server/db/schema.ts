@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
-  date,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,41 +8,11 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { syncedColumns, syncedIndexes } from './synced';
+import { users } from './schema/users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey(),
-    username: text('username').notNull(),
-    name: text('name'),
-    email: text('email'),
-    phone: text('phone'),
-    department: text('department'),
-    role: text('role').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    active: boolean('active').notNull().default(true),
-    profileImage: text('profile_image'),
-    signature: text('signature'),
-    lastLogin: ts('last_login'),
-    /** Bumped on password change or deactivation: older tokens stop working. */
-    tokenVersion: integer('token_version').notNull().default(0),
-    /** The language the user last chose in the app (en, de, bg, gr): e-mail and push speak it. */
-    language: text('language'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_role_idx').on(t.role),
-  ],
-);
 
 /** One row (id = 1) holding the whole settings document. */
 export const appSettings = pgTable('app_settings', {
@@ -157,44 +124,11 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-/** Excavator fleet register. A synced collection: 'excavators'. */
-export const excavators = pgTable(
-  'excavators',
-  {
-    ...syncedColumns(),
-    name: text('name').notNull(),
-    model: text('model').notNull(),
-    serialNumber: text('serial_number').notNull(),
-    year: integer('year'),
-    status: text('status').notNull().default('operational'),
-    usageHours: doublePrecision('usage_hours').notNull().default(0),
-    location: text('location'),
-    engineNumber: text('engine_number'),
-    /** Per-machine override: the usage-hours reading at which the next inspection is due. */
-    nextInspectionHours: doublePrecision('next_inspection_hours'),
-    /** Usage-hours reading at the last service; the default next maintenance is this + the interval. */
-    lastServiceHours: doublePrecision('last_service_hours'),
-    purchaseDate: date('purchase_date', { mode: 'string' }),
-    lastServiceDate: date('last_service_date', { mode: 'string' }),
-    profileImage: text('profile_image'),
-    gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
-    specifications: jsonb('specifications')
-      .$type<Array<{ key: string; value: string }>>()
-      .notNull()
-      .default([]),
-    description: text('description'),
-    notes: text('notes'),
-  },
-  (t) => [
-    ...syncedIndexes('excavators', t),
-    // Serial numbers are unique among live machines; a deleted machine's serial may be registered again.
-    uniqueIndex('excavators_serial_live_idx')
-      .on(sql`lower(${t.serialNumber})`)
-      .where(sql`deleted_at is null`),
-    index('excavators_name_idx').on(t.name),
-    index('excavators_status_idx').on(t.status),
-  ],
-);
+// users and excavators live in their own files because other schema files reference them: importing
+// them from here, which re-exports those files, made a cycle whose start-up order decided whether
+// `users` was defined yet.
+export * from './schema/users';
+export * from './schema/excavators';
 export * from './schema/ai';
 export * from './schema/notification-channels';
 export * from './schema/config-documents';

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 // Relative, not `@/`: drizzle-kit loads the schema with its own resolver.
-import { users } from '../schema';
+import { users } from './users';
 import { syncedColumns, syncedIndexes } from '../synced';
 
 /*

@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 // Relative, not `@/`: drizzle-kit loads the schema with its own resolver.
-import { excavators, users } from '../schema';
+import { excavators } from './excavators';
+import { users } from './users';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
