@@ -1,37 +1,19 @@
 import { pathToFileURL } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_APP_NAME } from '@/domain/constants';
 import { buildApp } from './app';
 import { hashPassword } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DatabaseLockedError, openDatabase, type Database } from './db/client';
+import { DatabaseLockedError, openDatabase } from './db/client';
 import { users } from './db/schema';
 import { demoExcavatorsStep } from './modules/excavators/seed';
 import { demoReportsStep } from './modules/reports/seed';
 import { demoLogbookStep } from './modules/logbook/seed';
 import { demoInventoryStep } from './modules/inventory/seed';
 import { demoDispoStep } from './modules/dispo/seed';
+import type { SeedContext, SeedStep } from './seed-step';
 import { loggerOptions } from './terminal-log';
-
-/** What a seed step gets: the real app (settings store, audit, storage) on the configured database. */
-export interface SeedContext {
-  app: FastifyInstance;
-  db: Database;
-  config: Config;
-  log: FastifyBaseLogger;
-}
-
-/**
- * One module's demo data. A step must be idempotent: running `npm run seed:demo` twice leaves the same
- * data, and records a person changed since are left as they are. Modules add theirs to SEED_STEPS.
- */
-export interface SeedStep {
-  name: string;
-  /** Returns a one-line summary for the console. */
-  run(ctx: SeedContext): Promise<string>;
-}
 
 export interface DemoUser {
   username: string;

@@ -10,7 +10,8 @@ import {
   dispoTrucks,
 } from '@/server/db/schema';
 import { DEMO_DRIVER_USERNAME, demoDispoStep } from '@/server/modules/dispo/seed';
-import { DEMO_USERS, demoUsersStep, runSeed, type SeedContext } from '@/server/seed-demo';
+import { DEMO_USERS, demoUsersStep, runSeed } from '@/server/seed-demo';
+import type { SeedContext } from '@/server/seed-step';
 import { login } from './helpers';
 import { auth, createExcavatorTestApp } from './sync-fixtures';
 import type { TestApp } from './helpers';

@@ -4,7 +4,8 @@ import type { ExcavatorList } from '@/domain/excavator';
 import { excavators, reports } from '@/server/db/schema';
 import { DEMO_FLEET_SIZE, demoExcavatorsStep } from '@/server/modules/excavators/seed';
 import { demoReportsStep } from '@/server/modules/reports/seed';
-import { demoUsersStep, SEED_STEPS, type SeedContext } from '@/server/seed-demo';
+import { demoUsersStep, SEED_STEPS } from '@/server/seed-demo';
+import type { SeedContext } from '@/server/seed-step';
 import { ADMIN_PASSWORD, login, type TestApp } from './helpers';
 import { auth, createExcavatorTestApp } from './sync-fixtures';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryList } from '@/domain/inventory';
 import { inventoryItems } from '@/server/db/schema';
 import { DEMO_PART_COUNT, demoInventoryStep } from '@/server/modules/inventory/seed';
-import type { SeedContext } from '@/server/seed-demo';
+import type { SeedContext } from '@/server/seed-step';
 import { createUser, type TestApp } from './helpers';
 import { auth, createExcavatorTestApp } from './sync-fixtures';
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logbookEntrySchema, logbookFieldsSchema, type LogbookEntry } from '@/domain/logbook';
 import { logbookEntries, users } from '@/server/db/schema';
 import { DEMO_LOGBOOK_DAYS, DEMO_LOGBOOK_SITES, demoLogbookStep } from '@/server/modules/logbook/seed';
-import { demoUsersStep, type SeedContext } from '@/server/seed-demo';
+import { demoUsersStep } from '@/server/seed-demo';
+import type { SeedContext } from '@/server/seed-step';
 import { createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;

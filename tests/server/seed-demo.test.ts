@@ -1,7 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@/server/db/schema';
-import { DEMO_USERS, runSeed, SEED_STEPS, type SeedContext } from '@/server/seed-demo';
+import { DEMO_USERS, runSeed, SEED_STEPS } from '@/server/seed-demo';
+import type { SeedContext } from '@/server/seed-step';
 import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;

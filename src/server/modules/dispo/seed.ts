@@ -4,7 +4,7 @@ import { addDays, DISPO_DEFAULT_TIME_ZONE, todayIn, type DispoOperation } from '
 import type { Executor } from '../../db/client';
 import { dispoAssignments, dispoContainerTypes, dispoDrivers, dispoTrucks, users } from '../../db/schema';
 import type { StoredDispoRound } from '../../db/schema';
-import type { SeedContext, SeedStep } from '../../seed-demo';
+import type { SeedContext, SeedStep } from '../../seed-step';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 
 /*

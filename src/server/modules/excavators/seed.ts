@@ -2,7 +2,7 @@ import { inArray, isNull, or, sql } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
 import type { ExcavatorStatus } from '@/domain/excavator';
 import { excavators } from '../../db/schema';
-import type { SeedStep } from '../../seed-demo';
+import type { SeedStep } from '../../seed-step';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 import { demoExcavatorPhoto } from './demo-photo';
 

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
 import type { InventoryMaintenanceType } from '@/domain/inventory';
 import { inventoryItems } from '../../db/schema';
-import type { SeedStep } from '../../seed-demo';
+import type { SeedStep } from '../../seed-step';
 import { encodePng } from '../reports/signature-png';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 

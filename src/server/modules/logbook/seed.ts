@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { DEFAULT_LOGBOOK_CONFIG, WEATHER_CONDITIONS, type LogbookStatus } from '@/domain/logbook';
 import { logbookEntries, users } from '../../db/schema';
 import type { StoredConveyorCheck, StoredSpecialCheck } from '../../db/schema/logbook';
-import type { SeedStep } from '../../seed-demo';
+import type { SeedStep } from '../../seed-step';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 import { demoSignature } from './signature-png';
 

@@ -4,7 +4,7 @@ import type { ChecklistCategory } from '@/domain/checklist';
 import type { ChecklistEntry, ChecklistResults } from '@/domain/report';
 import type { ReportStatus } from '@/domain/report-status';
 import { excavators, reports, users } from '../../db/schema';
-import type { SeedStep } from '../../seed-demo';
+import type { SeedStep } from '../../seed-step';
 import { readChecklistConfig } from '../checklist-config/store';
 import { lockChangeCounter, nextChangeSeq } from '../sync/cursor';
 import { signaturePng } from './signature-png';
