@@ -19,27 +19,29 @@ export function hasForbiddenControl(value: string): boolean {
  * dotted path ('' for the value itself), or null when all text is acceptable.
  */
 export function findForbiddenText(value: unknown, maxDepth = 64): string | null {
-  const walk = (v: unknown, path: string[], depth: number): string | null => {
-    if (typeof v === 'string') return hasForbiddenControl(v) ? path.join('.') : null;
-    if (v === null || typeof v !== 'object' || depth > maxDepth) return null;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const hit = walk(v[i], [...path, String(i)], depth + 1);
-        if (hit !== null) return hit;
-      }
-      return null;
-    }
-    // Only decoded JSON: uploaded files and buffers are not text.
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto !== Object.prototype && proto !== null) return null;
-    for (const [key, inner] of Object.entries(v as Record<string, unknown>)) {
-      if (hasForbiddenControl(key)) return [...path, key].join('.');
-      const hit = walk(inner, [...path, key], depth + 1);
+  return forbiddenTextIn(value, [], 0, maxDepth);
+}
+
+function forbiddenTextIn(v: unknown, path: string[], depth: number, maxDepth: number): string | null {
+  if (typeof v === 'string') return hasForbiddenControl(v) ? path.join('.') : null;
+  if (v === null || typeof v !== 'object' || depth > maxDepth) return null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const hit = forbiddenTextIn(v[i], [...path, String(i)], depth + 1, maxDepth);
       if (hit !== null) return hit;
     }
     return null;
-  };
-  return walk(value, [], 0);
+  }
+  // Only decoded JSON: uploaded files and buffers are not text.
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return null;
+  for (const key in v) {
+    if (!Object.hasOwn(v, key)) continue;
+    if (hasForbiddenControl(key)) return [...path, key].join('.');
+    const hit = forbiddenTextIn((v as Record<string, unknown>)[key], [...path, key], depth + 1, maxDepth);
+    if (hit !== null) return hit;
+  }
+  return null;
 }
 
 /** A string schema that applies the text rule, for forms that want the message on the field. */
@@ -50,6 +52,7 @@ export const MAX_BODY_DEPTH = 32;
 
 /** Whether arrays and objects inside `value` nest deeper than `limit` (checked without recursion). */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [current, depth] = stack.pop()!;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, loginThrottle } from '@/server/db/schema';
+import { auditLog, loginThrottle, users } from '@/server/db/schema';
 import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, WRONG_CURRENT_PASSWORD } from '@/server/modules/auth/routes';
 import { BASE_DELAY_SECONDS, IP_BUDGET_FACTOR } from '@/server/modules/auth/throttle';
 import { ADMIN_PASSWORD, createTestApp, createUser, type TestApp } from './helpers';
@@ -56,6 +56,36 @@ describe('GET /api/auth/me', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(viaBearer.statusCode).toBe(200);
+  });
+
+  it('answers the current row after any change to it, as JSON the schema encodes', async () => {
+    const { id, token } = await createUser(t, { username: 'me-changes', role: 'operator' });
+    const me = () => t.app.inject({ url: '/api/auth/me', headers: { 'x-auth-token': token } });
+    const first = await me();
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toMatchObject({ id, username: 'me-changes', name: null, role: 'operator' });
+    expect(Object.keys(first.json()).sort()).toEqual(
+      [
+        'active',
+        'createdAt',
+        'department',
+        'email',
+        'id',
+        'lastLogin',
+        'name',
+        'phone',
+        'profileImage',
+        'role',
+        'signature',
+        'username',
+      ].sort(),
+    );
+    expect((await me()).body).toBe(first.body);
+    // Written straight to the table, as another instance or a script would.
+    await t.db.db.update(users).set({ name: 'Renamed', department: 'Werkstatt' }).where(eq(users.id, id));
+    expect((await me()).json()).toMatchObject({ name: 'Renamed', department: 'Werkstatt' });
+    await t.db.db.update(users).set({ active: false }).where(eq(users.id, id));
+    expect((await me()).statusCode).toBe(401);
   });
 
   it('answers 401 without a token', async () => {

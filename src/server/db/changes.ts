@@ -21,6 +21,11 @@ export interface ChangeFeed {
    * Cheap when nothing was written through this process since the last call.
    */
   settle(): Promise<void>;
+  /**
+   * True when `settle()` has nothing to wait for (nothing written through this process since it last
+   * settled, or notifications are down): what is in memory may then be used without waiting at all.
+   */
+  readonly settled: boolean;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
     live: true,
     subscribe: (fn) => subscribers.add(fn),
     settle: async () => undefined,
+    settled: true,
     async close() {
       const stop = unlisten;
       unlisten = null;
@@ -194,6 +200,9 @@ export async function postgresChangeFeed(
   return {
     get live() {
       return live;
+    },
+    get settled() {
+      return !live || writes.count === settledAt;
     },
     subscribe: (fn) => subscribers.add(fn),
     settle,

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { featureForApiPath, isFeatureEnabled } from '@/domain/features';
+import { featureForApiPath, isFeatureEnabled, type FeatureFlag } from '@/domain/features';
+import type { Settings } from '@/domain/settings';
 import { can, type Action } from '@/domain/permissions';
 import { HttpError, forbidden, unauthenticated } from '../http-error';
 
@@ -20,21 +21,36 @@ declare module 'fastify' {
  */
 export const accessPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request) => {
-      const url = request.routeOptions.url;
-      if (!url || !url.startsWith('/api/')) return;
-      const access = request.routeOptions.config.access ?? 'signed-in';
-      if (access === 'public') return;
-      if (!request.user) throw unauthenticated();
-      if (access !== 'signed-in' && !can(request.user, access)) throw forbidden();
-      const flag = featureForApiPath(url);
-      if (flag) {
-        const settings = await app.settingsStore.get();
-        if (!isFeatureEnabled(settings.features, flag)) {
-          throw new HttpError('FEATURE_DISABLED', `The feature "${flag}" is disabled`, { feature: flag });
-        }
-      }
-    });
+    // Route patterns are a fixed set: their flag is looked up once per pattern, not per request.
+    const flags = new Map<string, FeatureFlag | null>();
+    const flagOf = (url: string): FeatureFlag | null => {
+      let flag = flags.get(url);
+      if (flag === undefined) flags.set(url, (flag = featureForApiPath(url)));
+      return flag;
+    };
+    const featureOff = (flag: FeatureFlag, settings: Settings) =>
+      isFeatureEnabled(settings.features, flag)
+        ? undefined
+        : new HttpError('FEATURE_DISABLED', `The feature "${flag}" is disabled`, { feature: flag });
+
+    // Not an async hook: with the settings in memory (or no flag on the route) the request passes or is
+    // refused without a promise.
+    app.addHook(
+      'onRequest',
+      function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+        const url = request.routeOptions.url;
+        if (!url || !url.startsWith('/api/')) return done();
+        const access = request.routeOptions.config.access ?? 'signed-in';
+        if (access === 'public') return done();
+        if (!request.user) return done(unauthenticated());
+        if (access !== 'signed-in' && !can(request.user, access)) return done(forbidden());
+        const flag = flagOf(url);
+        if (!flag) return done();
+        const settings = app.settingsStore.getInMemory();
+        if (settings) return done(featureOff(flag, settings));
+        app.settingsStore.get().then((read) => done(featureOff(flag, read)), done);
+      },
+    );
   },
   { name: 'access', dependencies: ['auth', 'settings-store'] },
 );

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { UserRow } from '../modules/users/data';
 import { getOrCreateSecret } from '../services/secrets';
+import type { TokenClaims } from './hot-cache';
 
 export const JWT_ALGORITHM = 'HS256';
 export const JWT_ISSUER = 'fleetpilot';
@@ -15,6 +16,11 @@ export interface Tokens {
   sign(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
   /** The user behind a token, or null when it is missing, invalid, expired or revoked. */
   verify(token: string): Promise<UserRow | null>;
+  /**
+   * What `verify` would answer, when it can be decided from memory alone (the token verified before and
+   * has not expired, its user's current row is held); undefined when `verify` has to be called.
+   */
+  verifyInMemory(token: string): UserRow | null | undefined;
 }
 
 declare module 'fastify' {
@@ -25,6 +31,11 @@ declare module 'fastify' {
     /** The signed-in user, loaded by the auth hook; null when anonymous. */
     user: UserRow | null;
   }
+}
+
+/** Revocation, decided on every request from the user's current row: deactivated, or token version moved. */
+function acceptedUser(user: UserRow | undefined, claims: TokenClaims): UserRow | null {
+  return user && user.active && user.tokenVersion === claims.tv ? user : null;
 }
 
 export function tokenFromRequest(request: FastifyRequest): string | null {
@@ -69,22 +80,43 @@ export const authPlugin = fp(
             payload = { sub, tv: verified.payload.tv, exp: verified.payload.exp! };
             app.hotCache.claims.set(token, payload);
           }
-          const user = await app.hotCache.user(payload.sub);
-          if (!user || !user.active || user.tokenVersion !== payload.tv) return null;
-          return user;
+          return acceptedUser(await app.hotCache.user(payload.sub), payload);
         } catch (err) {
           if (err instanceof joseErrors.JOSEError) return null;
           throw err;
         }
       },
+      verifyInMemory(token) {
+        const claims = app.hotCache.claims.get(token);
+        if (!claims) return undefined;
+        const user = app.hotCache.userInMemory(claims.sub);
+        return user === undefined ? undefined : acceptedUser(user, claims);
+      },
     };
 
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null);
-    app.addHook('onRequest', async (request) => {
-      const token = tokenFromRequest(request);
-      request.user = token ? await tokens.verify(token) : null;
-    });
+    // Not an async hook: a signed-in request whose token and user are in memory is decided without a
+    // promise; anything else takes the full path above.
+    app.addHook(
+      'onRequest',
+      function authenticate(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+        const token = tokenFromRequest(request);
+        if (!token) {
+          request.user = null;
+          return done();
+        }
+        const known = tokens.verifyInMemory(token);
+        if (known !== undefined) {
+          request.user = known;
+          return done();
+        }
+        tokens.verify(token).then((user) => {
+          request.user = user;
+          done();
+        }, done);
+      },
+    );
   },
   { name: 'auth', dependencies: ['hot-cache'] },
 );

@@ -1,4 +1,3 @@
-import type { FastifyHelmetRouteOptions } from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { declareCommonErrors } from './openapi-errors';
 import { declareWriteHeaders } from './openapi-writes';
-import { APP_CSP_DIRECTIVES } from './security';
+import { APP_CSP_DIRECTIVES, type CspDirectives } from './security';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -14,7 +13,7 @@ export const DOCS_PREFIX = '/api/docs';
  * swagger-ui keeps to its own files and inline style attributes; it needs no more than the app, but
  * neither ws: nor blob:, and its "valid" badge would call an outside validator, which is switched off.
  */
-const DOCS_CSP_DIRECTIVES = {
+export const DOCS_CSP_DIRECTIVES: CspDirectives = {
   ...APP_CSP_DIRECTIVES,
   imgSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
@@ -56,12 +55,7 @@ export const docsPlugin = fp(
     // The docs are public: the access gate guards every /api/* route, so the UI's routes say so.
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
-        // helmet turns a route's `helmet` option into `config.helmet` in its own onRoute hook, which has
-        // already run for these routes, so the per-route policy goes straight into the config.
-        const helmetConfig: FastifyHelmetRouteOptions = {
-          helmet: { contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP_DIRECTIVES } },
-        };
-        route.config = { ...route.config, access: 'public', ...helmetConfig };
+        route.config = { ...route.config, access: 'public', csp: DOCS_CSP_DIRECTIVES };
       });
       await scope.register(swaggerUi, {
         routePrefix: DOCS_PREFIX,

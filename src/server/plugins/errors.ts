@@ -83,26 +83,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   ]);
 
   // The shared text rule for every route at once: no string anywhere in the body, query or path
-  // parameters may carry NUL or other control characters.
-  app.addHook('preValidation', async (request) => {
-    if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
-      throw new HttpError('VALIDATION_FAILED', `Nested deeper than ${MAX_BODY_DEPTH} levels`, {
-        fields: { _: [`Nested deeper than ${MAX_BODY_DEPTH} levels`] },
-      });
-    }
-    for (const [part, value] of [
-      ['body', request.body],
-      ['querystring', request.query],
-      ['params', request.params],
-    ] as const) {
-      const hit = findForbiddenText(value);
-      if (hit === null) continue;
-      const field = part === 'body' ? hit || '_' : [part, hit].filter(Boolean).join('.');
-      throw new HttpError('VALIDATION_FAILED', 'Validation failed', {
-        fields: { [field]: [CONTROL_CHARACTER_MESSAGE] },
-      });
-    }
-  });
+  // parameters may carry NUL or other control characters. A synchronous hook: an async one would cost
+  // every request a promise for a check that never waits.
+  app.addHook('preValidation', (request, _reply, done) => done(forbiddenInput(request) ?? undefined));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let body: ApiErrorBody;
@@ -163,3 +146,25 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send(body);
   });
 });
+
+/** The shared text rule's verdict on a request: the 400 to answer, or null when the input is clean. */
+function forbiddenInput(request: FastifyRequest): HttpError | null {
+  if (nestsDeeperThan(request.body, MAX_BODY_DEPTH)) {
+    return new HttpError('VALIDATION_FAILED', `Nested deeper than ${MAX_BODY_DEPTH} levels`, {
+      fields: { _: [`Nested deeper than ${MAX_BODY_DEPTH} levels`] },
+    });
+  }
+  for (const [part, value] of [
+    ['body', request.body],
+    ['querystring', request.query],
+    ['params', request.params],
+  ] as const) {
+    const hit = findForbiddenText(value);
+    if (hit === null) continue;
+    const field = part === 'body' ? hit || '_' : [part, hit].filter(Boolean).join('.');
+    return new HttpError('VALIDATION_FAILED', 'Validation failed', {
+      fields: { [field]: [CONTROL_CHARACTER_MESSAGE] },
+    });
+  }
+  return null;
+}

@@ -15,8 +15,15 @@ import { findUserById, type UserRow } from '../modules/users/data';
 export interface HotCache {
   /** The user row, as `findUserById` would return it now. */
   user(id: string): Promise<UserRow | undefined>;
+  /**
+   * The user row when `user(id)` would answer it from memory without waiting for anything; undefined
+   * when that needs a wait or a read (then call `user`). Lets the hot path skip a promise per request.
+   */
+  userInMemory(id: string): UserRow | undefined;
   /** The value `load` reads from the database, kept until the settings change. */
   settings<T>(load: () => Promise<T>): Promise<T>;
+  /** The settings value when `settings` would answer from memory without waiting; else undefined. */
+  settingsInMemory<T>(): T | undefined;
   /**
    * A value read from `tables` only — a page of a mirrored list — kept until any of them changes.
    * `key` tells values of the same tables apart (route and query). The tables must notify their
@@ -111,6 +118,12 @@ export function createHotCache(handle: DatabaseHandle, feed: ChangeFeed): HotCac
         users.set(id, row);
       }
       return row;
+    },
+    userInMemory(id) {
+      return feed.settled && feed.live ? users.get(id) : undefined;
+    },
+    settingsInMemory<T>() {
+      return settingsValue && feed.settled && feed.live ? (settingsValue.value as T) : undefined;
     },
     async settings<T>(load: () => Promise<T>): Promise<T> {
       await feed.settle();

@@ -1,5 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+
+/**
+ * `data` as JSON, encoded by a route's response schema exactly as the route's serializer does: a value
+ * that does not match fails the same way (a 500 logged as "response does not match its schema").
+ */
+export function encodeResponse<S extends z.ZodType>(
+  request: FastifyRequest,
+  schema: S,
+  data: z.output<S>,
+): string {
+  const result = schema.safeEncode(data);
+  if (!result.success)
+    throw new ResponseSerializationError(request.method, request.url, { cause: result.error });
+  return JSON.stringify(result.data);
+}
 
 /**
  * Answers a list route from memory: the page as JSON, encoded by the route's own response schema (as its
@@ -13,7 +29,7 @@ export async function sendListPage<S extends z.ZodType>(
   load: () => Promise<z.output<S>>,
 ): Promise<FastifyReply> {
   const json = await app.hotCache.memo(memo.tables, memo.key, async () =>
-    JSON.stringify(memo.schema.encode(await load())),
+    encodeResponse(reply.request, memo.schema, await load()),
   );
   return sendJsonText(reply, json);
 }

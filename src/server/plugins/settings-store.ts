@@ -17,6 +17,8 @@ export interface SettingsStore {
    * instance the moment the row changes (hot-cache); inside one, from the transaction itself.
    */
   get(executor?: Executor): Promise<Settings>;
+  /** The settings `get()` would answer from memory without waiting; undefined when it would read or wait. */
+  getInMemory(): Settings | undefined;
   /** Merges a partial update and returns the new settings. */
   update(update: SettingsUpdate, executor?: Executor): Promise<Settings>;
 }
@@ -51,6 +53,7 @@ export const settingsStorePlugin = fp(
         };
         return executor === opts.db ? app.hotCache.settings(read) : read();
       },
+      getInMemory: () => app.hotCache.settingsInMemory<Settings>(),
       async update(update, executor = opts.db) {
         const next = mergeSettings(await store.get(executor), update);
         await executor

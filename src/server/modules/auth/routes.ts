@@ -9,7 +9,8 @@ import { hashPassword } from '../../bootstrap';
 import type { Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
-import { findUserByLogin, toUser } from '../users/data';
+import { encodeResponse } from '../../plugins/list-memo';
+import { findUserByLogin, toUser, type UserRow } from '../users/data';
 import { errorBodySchema } from './schemas';
 import { createLoginThrottle, forgetAccount, throttleKeys, type Reservation } from './throttle';
 
@@ -126,9 +127,21 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database }) {
     },
   });
 
+  // The answer is a function of the user row alone. The auth hook hands out the same row object until
+  // the row changes (hot-cache drops it then), so its JSON is encoded once per row, not per request.
+  const meJson = new WeakMap<UserRow, string>();
   r.get('/auth/me', {
     schema: { tags: ['auth'], response: { 200: userSchema } },
-    handler: async (request) => toUser(request.user!),
+    handler: async (request, reply) => {
+      const row = request.user!;
+      let json = meJson.get(row);
+      if (json === undefined) {
+        json = encodeResponse(request, userSchema, toUser(row));
+        meJson.set(row, json);
+      }
+      // The type the serializer would have set; a string payload skips the serializer.
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   });
 
   /**

@@ -177,9 +177,10 @@ async function forgetGoneDevices(app: FastifyInstance, now = new Date()): Promis
 export const devicesPlugin = fp(
   async (app: FastifyInstance) => {
     const recorder = new DeviceRecorder(app);
-    app.addHook('onRequest', async (request) => {
-      if (request.headers[DEVICE_ID_HEADER] && request.routeOptions.url?.startsWith('/api/'))
-        await recorder.record(request);
+    // Not an async hook: requests without the header (other clients, the bench) pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.headers[DEVICE_ID_HEADER] || !request.routeOptions.url?.startsWith('/api/')) return done();
+      recorder.record(request).then(() => done(), done);
     });
     scheduleJob(
       app,
