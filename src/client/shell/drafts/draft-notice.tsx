@@ -103,7 +103,8 @@ function LeaveDialog({
       // Above the form's own dialog.
       zIndex={400}
       title={t('drafts.leave.title')}
-      closeButtonProps={{ 'aria-label': t('drafts.leave.stay') }}
+      // "Keep editing" is the close button; Escape and a tap outside do the same.
+      withCloseButton={false}
       data-testid="draft-leave-dialog"
     >
       <Text mb="lg">{t('drafts.leave.message')}</Text>
