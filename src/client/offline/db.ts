@@ -1,9 +1,9 @@
 import Dexie, { type Table } from 'dexie';
 import type { SyncCollection } from './collections';
 import { OFFLINE_DB_NAME, SCHEMA_VERSIONS, type SchemaVersion } from './schema';
-import type { FileRow, MetaRow, OutboxEntry, ShadowRow, SyncedRow } from './types';
+import type { DraftRow, FileRow, MetaRow, OutboxEntry, ShadowRow, SyncedRow } from './types';
 
-/** The device database: the four mirrored collections, the outbox, files and cached metadata. */
+/** The device database: the mirrored collections, the outbox, files, cached metadata and form drafts. */
 export class OfflineDb extends Dexie {
   excavators!: Table<SyncedRow, string>;
   reports!: Table<SyncedRow, string>;
@@ -14,6 +14,7 @@ export class OfflineDb extends Dexie {
   files!: Table<FileRow, string>;
   meta!: Table<MetaRow, string>;
   shadows!: Table<ShadowRow, [string, string]>;
+  drafts!: Table<DraftRow, string>;
 
   constructor(name: string = OFFLINE_DB_NAME, versions: readonly SchemaVersion[] = SCHEMA_VERSIONS) {
     super(name);

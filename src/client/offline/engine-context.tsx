@@ -21,3 +21,10 @@ export function useSyncEngine(): SyncEngine {
     throw new Error('useSyncEngine: the offline engine is not loaded (see src/client/offline/app-engine.ts)');
   return engine;
 }
+
+/** Like useSyncEngine, but null where no engine is loaded (a form rendered on its own keeps no draft). */
+export function useOptionalSyncEngine(): SyncEngine | null {
+  const provided = useContext(SyncEngineContext);
+  const app = useAppEngine();
+  return provided ?? app;
+}

@@ -61,4 +61,12 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
       followUps: 'id, excavatorId, status, _sync',
     },
   },
+  {
+    // What a form held before it was saved (drafts.ts): device-only, never synced, so no mirror state
+    // changes. Keyed by user + form + record; `userId` lets a sign-in list only its own.
+    version: 4,
+    stores: {
+      drafts: 'key, userId',
+    },
+  },
 ];

@@ -97,6 +97,23 @@ export interface FileRow {
   createdAt: string;
 }
 
+/** The forms that keep a draft on the device while someone types (drafts.ts). */
+export type DraftForm = 'report' | 'logbook' | 'excavator' | 'inventory' | 'dispo';
+
+/** One form's unsaved input, per user and record ('new' for a record not created yet). */
+export interface DraftRow {
+  /** `<user>|<form>|<record id or 'new'>` */
+  key: string;
+  userId: string;
+  form: DraftForm;
+  recordId: string;
+  /** The form's values as plain data (structured-cloneable). */
+  values: unknown;
+  /** How many picked files or photos the form held: they are not kept, and the notice says so. */
+  files: number;
+  savedAt: string;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;

@@ -58,4 +58,18 @@ export const FIELD_KEY: Record<string, string> = {
   specifications: 'sync.fields.specifications',
   description: 'sync.fields.description',
   notes: 'sync.fields.notes',
+  // Logbook entries and reports: the fields a merge notice or the conflict resolver may name.
+  site: 'sync.fields.site',
+  generalNotes: 'sync.fields.generalNotes',
+  date: 'sync.fields.date',
+  shiftStart: 'sync.fields.shiftStart',
+  shiftEnd: 'sync.fields.shiftEnd',
+  weather: 'sync.fields.weather',
+  conveyorChecks: 'sync.fields.conveyorChecks',
+  specialChecks: 'sync.fields.specialChecks',
+  reportDate: 'sync.fields.reportDate',
+  operatorName: 'sync.fields.operatorName',
+  managerName: 'sync.fields.managerName',
+  operatingHours: 'sync.fields.operatingHours',
+  checklist: 'sync.fields.checklist',
 };

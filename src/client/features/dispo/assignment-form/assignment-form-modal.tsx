@@ -2,7 +2,9 @@ import { Alert, Button, Group, Loader, Modal, Select, Stack, Textarea, TextInput
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { DraftNotice, useLeaveConfirm } from '@/client/shell/drafts/draft-notice';
+import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
 import { useTranslation } from 'react-i18next';
 import type { Assignment } from '@/domain/dispo';
 import { saveAssignment } from '../api/assignments';
@@ -24,10 +26,12 @@ export function AssignmentFormModal({ editing, onClose, onSaved }: AssignmentFor
   const { t } = useTranslation();
   const fullScreen = useMediaQuery('(max-width: 48em)');
   const title = editing?.assignment ? t('dispo.form.editTitle') : t('dispo.form.newTitle');
+  // The form inside decides whether closing asks first (it knows about unsaved input).
+  const confirmCloseRef = useRef<((close: () => void) => void) | null>(null);
   return (
     <Modal
       opened={!!editing}
-      onClose={onClose}
+      onClose={() => (confirmCloseRef.current ? confirmCloseRef.current(onClose) : onClose())}
       title={title}
       size="xl"
       fullScreen={fullScreen}
@@ -38,6 +42,7 @@ export function AssignmentFormModal({ editing, onClose, onSaved }: AssignmentFor
           key={editing.assignment?.id ?? 'new'}
           assignment={editing.assignment}
           date={editing.date}
+          confirmCloseRef={confirmCloseRef}
           onCancel={onClose}
           onSaved={onSaved}
         />
@@ -49,11 +54,12 @@ export function AssignmentFormModal({ editing, onClose, onSaved }: AssignmentFor
 interface AssignmentFormProps {
   assignment: Assignment | null;
   date: string;
+  confirmCloseRef: RefObject<((close: () => void) => void) | null>;
   onCancel(): void;
   onSaved(assignment: Assignment, created: boolean): void;
 }
 
-function AssignmentForm({ assignment, date, onCancel, onSaved }: AssignmentFormProps) {
+function AssignmentForm({ assignment, date, confirmCloseRef, onCancel, onSaved }: AssignmentFormProps) {
   const { t } = useTranslation();
   const options = useMasterOptions();
   const form = useForm<AssignmentFormValues>({
@@ -64,12 +70,29 @@ function AssignmentForm({ assignment, date, onCancel, onSaved }: AssignmentFormP
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmDuplicate, setConfirmDuplicate] = useState(false);
   const values = form.getValues();
+  const draft = useFormDraft<AssignmentFormValues>({
+    form: 'dispo',
+    recordId: assignment?.id ?? null,
+    read: () => form.getValues(),
+    watch: values,
+    dirty: form.isDirty(),
+    apply: (stored) => form.setValues(stored),
+  });
+  const leave = useLeaveConfirm(draft);
+  useEffect(() => {
+    confirmCloseRef.current = leave.confirm;
+    return () => {
+      confirmCloseRef.current = null;
+    };
+  });
 
   const submit = async (allowDuplicate: boolean) => {
     setBusy(true);
     setFailure(null);
     try {
-      const saved = await saveAssignment(assignment?.id ?? null, toFields(form.getValues()), allowDuplicate);
+      const saved = await draft.commit(() =>
+        saveAssignment(assignment?.id ?? null, toFields(form.getValues()), allowDuplicate),
+      );
       setConfirmDuplicate(false);
       onSaved(saved, !assignment);
     } catch (error) {
@@ -109,6 +132,7 @@ function AssignmentForm({ assignment, date, onCancel, onSaved }: AssignmentFormP
   return (
     <form onSubmit={form.onSubmit(() => void submit(false))} noValidate>
       <Stack gap="md">
+        <DraftNotice draft={draft} asking={leave.asking} onStay={leave.stay} />
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             type="date"
@@ -171,7 +195,7 @@ function AssignmentForm({ assignment, date, onCancel, onSaved }: AssignmentFormP
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" mih={44} onClick={onCancel} disabled={busy}>
+          <Button variant="default" mih={44} onClick={() => leave.confirm(onCancel)} disabled={busy}>
             {t('dispo.actions.cancel')}
           </Button>
           <Button type="submit" mih={44} loading={busy} disabled={confirmDuplicate}>

@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuotaError, StorageFullError, useSyncEngine } from '@/client/offline';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { DraftNotice } from '@/client/shell/drafts/draft-notice';
+import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
 import type { ExcavatorRecord } from '../model';
 import { DescriptionSection } from './description-section';
 import {
@@ -74,7 +75,16 @@ export function ExcavatorForm({ excavator, onCancel, onSaved }: ExcavatorFormPro
       return errors;
     },
   });
-  useUnsavedChanges(form.isDirty() || mediaChanged(media));
+  // Picked photos are files, not kept in the draft; the notice counts them when it offers the rest.
+  const draft = useFormDraft<ExcavatorFormValues>({
+    form: 'excavator',
+    recordId: excavator?.id ?? null,
+    read: () => form.getValues(),
+    watch: form.getValues(),
+    dirty: form.isDirty() || mediaChanged(media),
+    files: (media.profileFile ? 1 : 0) + media.galleryFiles.length,
+    apply: (values) => form.setValues(values),
+  });
 
   const submit = form.onSubmit(async (values) => {
     setSaving(true);
@@ -82,18 +92,25 @@ export function ExcavatorForm({ excavator, onCancel, onSaved }: ExcavatorFormPro
     const fields = toRecordFields(values);
     const label = String(fields.name);
     try {
-      const id = excavator
-        ? (
-            await engine.updateRecord('excavators', excavator.id, fields, {
-              files: filesOf(media),
-              multipart: true,
-              label,
-              sendOnly: removals(media),
-              ...(openedOn ?? {}),
-            })
-          ).id
-        : (await engine.createRecord('excavators', fields, { files: filesOf(media), multipart: true, label }))
-            .id;
+      const id = await draft.commit(async () =>
+        excavator
+          ? (
+              await engine.updateRecord('excavators', excavator.id, fields, {
+                files: filesOf(media),
+                multipart: true,
+                label,
+                sendOnly: removals(media),
+                ...(openedOn ?? {}),
+              })
+            ).id
+          : (
+              await engine.createRecord('excavators', fields, {
+                files: filesOf(media),
+                multipart: true,
+                label,
+              })
+            ).id,
+      );
       form.resetDirty();
       notifications.show({
         color: 'green',
@@ -118,6 +135,7 @@ export function ExcavatorForm({ excavator, onCancel, onSaved }: ExcavatorFormPro
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <DraftNotice draft={draft} />
         <IdentitySection form={form} />
         <OperationalSection form={form} />
         <MediaSection

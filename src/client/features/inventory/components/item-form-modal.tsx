@@ -15,6 +15,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftNotice, useLeaveConfirm } from '@/client/shell/drafts/draft-notice';
+import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
 import { INVENTORY_MAINTENANCE_TYPES, INVENTORY_MAX_TAGS, type InventoryFields } from '@/domain/inventory';
 import { EMPTY_ITEM_FORM, formValuesOf, validateItemForm, type ItemFormValues } from '../item-form';
 import { MAINTENANCE_TYPE_LABELS, type InventoryRecord } from '../model';
@@ -52,6 +54,17 @@ export function ItemFormModal({
       return result.ok ? {} : result.errors;
     },
   });
+  const draft = useFormDraft<ItemFormValues>({
+    form: 'inventory',
+    recordId: item?.id ?? null,
+    read: () => form.getValues(),
+    watch: form.values,
+    dirty: form.isDirty() || !!photo.file || photo.remove === true,
+    files: photo.file ? 1 : 0,
+    apply: (values) => form.setValues(values),
+  });
+  const leave = useLeaveConfirm(draft);
+  const close = () => leave.confirm(onClose);
   const decimalSeparator = i18n.language === 'en' ? '.' : ',';
 
   const submit = form.onSubmit(async (values) => {
@@ -60,7 +73,7 @@ export function ItemFormModal({
     setSaving(true);
     setFailure(null);
     try {
-      await onSubmit(result.fields, photo);
+      await draft.commit(() => onSubmit(result.fields, photo));
     } catch (error) {
       setFailure(error instanceof Error && error.message ? error.message : t('inventory.errors.saveFailed'));
     } finally {
@@ -71,12 +84,13 @@ export function ItemFormModal({
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       size="lg"
       title={item ? t('inventory.form.editTitle', { name: item.name }) : t('inventory.form.createTitle')}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          <DraftNotice draft={draft} asking={leave.asking} onStay={leave.stay} />
           {failure ? (
             <Alert color="red" role="alert">
               {failure}
@@ -140,7 +154,7 @@ export function ItemFormModal({
           <Textarea label={t('inventory.fields.notes')} rows={3} {...form.getInputProps('notes')} />
           <PhotoField item={item} value={photo} onChange={setPhoto} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
+            <Button variant="default" onClick={close} disabled={saving}>
               {t('inventory.actions.cancel')}
             </Button>
             <Button type="submit" loading={saving}>

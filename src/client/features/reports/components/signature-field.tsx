@@ -8,6 +8,8 @@ import { WRAPPING_BUTTON } from '@/client/shell/wrapping-button';
 export interface SignatureFieldHandle {
   /** The signature to save: the kept one, the drawn one (PNG data URL) or null. */
   value(): string | null;
+  /** Shows a signature kept elsewhere (a restored draft) as the one to save. */
+  restore(value: string | null): void;
 }
 
 interface SignatureFieldProps {
@@ -43,6 +45,10 @@ export function SignatureField({
 
   useImperativeHandle(ref, () => ({
     value: () => kept ?? (pad.current && !pad.current.isEmpty() ? pad.current.toDataURL() : null),
+    restore: (value) => {
+      setKept(value);
+      onChange?.(!!value);
+    },
   }));
 
   const changeKept = (next: string | null) => {

@@ -4,6 +4,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uncheckedItems, type Report } from '@/domain/report';
+import { DraftNotice } from '@/client/shell/drafts/draft-notice';
+import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
 import { useSettings } from '@/client/shell/session/settings-store';
 import { IncompleteChecklistModal } from '../components/confirm-modals';
 import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
@@ -31,6 +33,11 @@ export interface ReportFormProps {
   assist?: (value: string, onAccept: (next: string) => void) => ReactNode;
 }
 
+interface ReportDraft {
+  values: ReportFormValues;
+  signature: string | null;
+}
+
 /** Create or edit a maintenance report: data, checklist and the operator's signature. */
 export function ReportForm({
   report,
@@ -48,6 +55,20 @@ export function ReportForm({
   const form = useForm<ReportFormValues>({
     initialValues: initialFormValues(report, defaultOperatorName),
     validate: (values) => validateReport(values, t),
+  });
+
+  // The draft holds the form's values and the signature as data (drawn or kept), so a restored form
+  // is signed as it was.
+  const draft = useFormDraft<ReportDraft>({
+    form: 'report',
+    recordId: report?.id ?? null,
+    read: () => ({ values: form.getValues(), signature: signature.current?.value() ?? null }),
+    watch: form.values,
+    dirty: form.isDirty() || signed !== !!report?.operatorSignature,
+    apply: (stored) => {
+      form.setValues(stored.values);
+      signature.current?.restore(stored.signature);
+    },
   });
 
   const [incomplete, setIncomplete] = useState<{ unchecked: number; total: number } | null>(null);
@@ -86,7 +107,7 @@ export function ReportForm({
     }
     setSaving(submit ? 'submit' : 'save');
     try {
-      await onSave(payload, submit);
+      await draft.commit(() => onSave(payload, submit));
     } catch {
       // The caller said what went wrong; the form stays open with the input.
     } finally {
@@ -105,6 +126,7 @@ export function ReportForm({
       data-testid="report-form"
     >
       <Stack gap="lg">
+        <DraftNotice draft={draft} />
         <GeneralFields form={form} />
         <OperatingFields form={form} />
         <TextFields

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '@/client/offline';
 import { AiTextAssist } from '@/client/shell/ai/text-assist';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { DraftNotice } from '@/client/shell/drafts/draft-notice';
+import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 import type { LogbookConfig, LogbookEntry } from '@/domain/logbook';
 import { canSignLogbookEntry } from '@/domain/logbook-status';
@@ -70,7 +71,14 @@ export function EntryForm({
   });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  useUnsavedChanges(form.isDirty() && !saving);
+  const draft = useFormDraft<LogbookFormValues>({
+    form: 'logbook',
+    recordId: entry?.id ?? null,
+    read: () => form.getValues(),
+    watch: form.getValues(),
+    dirty: form.isDirty(),
+    apply: (values) => form.setValues(values),
+  });
 
   // Only the author signs; a new entry is the user's own.
   const maySign = !entry || canSignLogbookEntry(user, { status: 'unsigned', createdBy: entry.createdBy });
@@ -87,20 +95,20 @@ export function EntryForm({
     const fields = toLogbookFields(values);
     const label = t('logbook.entryLabel', { date: formatEntryDate(fields.date, 'short') });
     try {
-      let id: string;
-      if (entry && entry.status !== 'approved') {
-        await updateEntry(engine, entry.id, fields, {
-          from: entry.status,
-          signature: sign ? signature : null,
-          contentChanged: !sameFields(initial, values),
-          label,
-          base: { ...entry, ...toLogbookFields(initial) },
-          baseVersion: openedVersion,
-        });
-        id = entry.id;
-      } else {
-        id = await createEntry(engine, fields, { user, signature: sign ? signature : null, label });
-      }
+      const id = await draft.commit(async () => {
+        if (entry && entry.status !== 'approved') {
+          await updateEntry(engine, entry.id, fields, {
+            from: entry.status,
+            signature: sign ? signature : null,
+            contentChanged: !sameFields(initial, values),
+            label,
+            base: { ...entry, ...toLogbookFields(initial) },
+            baseVersion: openedVersion,
+          });
+          return entry.id;
+        }
+        return createEntry(engine, fields, { user, signature: sign ? signature : null, label });
+      });
       form.resetDirty();
       notifications.show({
         color: 'green',
@@ -124,6 +132,7 @@ export function EntryForm({
       aria-label={entry ? t('logbook.form.editTitle') : t('logbook.form.newTitle')}
     >
       <Stack gap="lg">
+        <DraftNotice draft={draft} />
         <ShiftSection form={form} entryId={entry?.id ?? null} onOpenEntry={onOpenEntry} />
         <WeatherSection form={form} autoFetch={!entry} />
         <ChecksSection form={form} />
