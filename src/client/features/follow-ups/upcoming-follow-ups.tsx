@@ -4,7 +4,7 @@ import { createFormat } from '@/domain/format';
 import { followUpTitle, isFollowUpOverdue } from '@/domain/followup';
 import { currentLanguage } from '@/client/i18n';
 import { useLiveQuery, useSyncEngine } from '@/client/offline';
-import { localToday } from '../dashboard/api';
+import { localToday } from '@/client/lib/dates';
 import { excavatorHref } from '../dashboard/links';
 import { TileLink } from '../dashboard/tile-link';
 import { useOpenFollowUps } from './use-follow-ups';
