@@ -6,7 +6,7 @@ import { useOnline } from '@/client/offline';
 import { fetchUpcomingAssignments } from './api';
 import { localToday } from '@/client/lib/dates';
 import { formatWeekday } from './format';
-import { TileLink } from './tile-link';
+import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tiles/tile';
 import { useRemote } from '@/client/shell/data/use-remote';
 import { DISPO_STATUS_LABEL } from './labels';
