@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rangeDays, type DashboardRange } from '@/domain/dashboard';
-import {
-  activityHref,
-  excavatorsHref,
-  maintenanceHref,
-  reportsHref,
-} from '@/client/features/dashboard/links';
+import { activityHref, excavatorsHref, maintenanceHref, reportsHref } from '@/client/lib/links';
 import { dashboardFromMirror } from '@/client/features/dashboard/model';
 import type { SyncedRow } from '@/client/offline';
 

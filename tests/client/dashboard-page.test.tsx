@@ -5,7 +5,8 @@ import { rangeDays, reportsTrendOf, type Dashboard } from '@/domain/dashboard';
 import type { Assignment } from '@/domain/dispo';
 import { serverReachableStore } from '@/client/offline/connectivity';
 import { getSyncEngine } from '@/client/offline/instance';
-import { addDays, localToday } from '@/client/features/dashboard/api';
+import { addDays } from '@/client/features/dashboard/api';
+import { localToday } from '@/client/lib/dates';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
 
 /*

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localToday } from '@/client/features/dispo/format';
+import { localToday } from '@/client/lib/dates';
 import { FakeDispoApi, IDS, json } from './dispo-fake-api';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
 

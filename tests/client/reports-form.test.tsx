@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
 import type { TFunction } from 'i18next';
 import { i18n } from '@/client/i18n';
-import { localToday } from '@/client/features/reports/model';
+import { localToday } from '@/client/lib/dates';
 import { ReportForm } from '@/client/features/reports/form/report-form';
 import { initialFormValues, toPayload, validateReport } from '@/client/features/reports/form/form-values';
 import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';

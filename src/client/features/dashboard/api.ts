@@ -9,12 +9,6 @@ export function viewerTimeZone(): string {
   return localTimeZone();
 }
 
-/** Today as YYYY-MM-DD on this device. */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** `date` plus `days` calendar days (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -5,7 +5,8 @@ import { serviceIntervalFromSettings } from '@/domain/maintenance';
 import { ApiError } from '@/client/api/client';
 import { useLiveQuery, useOnline, useSyncEngine, type SyncedRow } from '@/client/offline';
 import { useSettings } from '@/client/shell/session/settings-store';
-import { fetchDashboard, localToday } from './api';
+import { fetchDashboard } from './api';
+import { localToday } from '@/client/lib/dates';
 import { dashboardFromMirror, fromServer, type DashboardView } from './model';
 import { useRemote } from '@/client/shell/data/use-remote';
 

@@ -15,7 +15,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WeatherCondition } from '@/domain/logbook';
 import { useOnline } from '@/client/offline';
-import { fetchWeather, localToday } from './api';
+import { fetchWeather } from './api';
+import { localToday } from '@/client/lib/dates';
 import { useRemote } from '@/client/shell/data/use-remote';
 import { WEATHER_CONDITION_LABEL } from './labels';
 

@@ -14,7 +14,7 @@ import { DashboardPanel } from './components/dashboard-panel';
 import { DeleteAssignmentModal } from './components/delete-assignment-modal';
 import { DriverAssignments } from './components/driver-assignments';
 import { WeekBoard } from './components/week-board';
-import { localToday } from './format';
+import { localToday } from '@/client/lib/dates';
 import { MasterDataPanel } from './master-data/master-data-panel';
 import { DISPO_TABS, type DispoTab } from './search';
 import { useAssignmentMirrorChanges } from './use-assignment-mirror';

@@ -10,11 +10,3 @@ export function formatDay(date: string, style: 'long' | 'short' = 'long'): strin
 export function formatDateTime(iso: string): string {
   return currentFormat().dateTime(iso);
 }
-
-/** Today as `YYYY-MM-DD` in the browser's time zone. */
-export function localToday(now: Date = new Date()): string {
-  const y = now.getFullYear();
-  const m = String(now.getMonth() + 1).padStart(2, '0');
-  const d = String(now.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}

@@ -7,7 +7,7 @@ import { can } from '@/domain/permissions';
 import { useCurrentUser } from '@/client/shell/session/session-store';
 import { FollowUpFormModal } from './follow-up-form-modal';
 import { FollowUpItem } from './follow-up-item';
-import { localToday } from '../dashboard/api';
+import { localToday } from '@/client/lib/dates';
 import { useFollowUpActions } from './use-follow-up-actions';
 import { useExcavatorFollowUps } from './use-follow-ups';
 

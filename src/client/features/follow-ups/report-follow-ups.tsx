@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { followUpTitle, type FollowUp } from '@/domain/followup';
 import type { Report } from '@/domain/report';
 import { useLiveQuery, useSyncEngine } from '@/client/offline';
-import { excavatorHref } from '../dashboard/links';
+import { excavatorHref } from '@/client/lib/links';
 import { sortedFollowUps } from './model';
 
 /**

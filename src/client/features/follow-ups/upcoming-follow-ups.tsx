@@ -4,9 +4,9 @@ import { createFormat } from '@/domain/format';
 import { followUpTitle, isFollowUpOverdue } from '@/domain/followup';
 import { currentLanguage } from '@/client/i18n';
 import { useLiveQuery, useSyncEngine } from '@/client/offline';
-import { localToday } from '../dashboard/api';
-import { excavatorHref } from '../dashboard/links';
-import { TileLink } from '../dashboard/tile-link';
+import { localToday } from '@/client/lib/dates';
+import { excavatorHref } from '@/client/lib/links';
+import { TileLink } from '@/client/ui/tile-link';
 import { useOpenFollowUps } from './use-follow-ups';
 
 /** How many open follow-ups the dashboard lists. */

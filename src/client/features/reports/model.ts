@@ -70,12 +70,6 @@ export const STATUS_COLOR: Record<ReportStatus, string> = {
   rejected: 'red',
 };
 
-/** Today's date in the device's time zone, YYYY-MM-DD. */
-export function localToday(now: Date = new Date()): string {
-  const offset = now.getTimezoneOffset() * 60_000;
-  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
-}
-
 /** i18n keys of the statuses and checklist answers (literal, so unused keys can be found). */
 /** The shared status vocabulary. */
 export const STATUS_LABEL_KEY = REPORT_STATUS_LABEL;

@@ -13,8 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ActivityEntry, ActivityVerb } from '@/domain/dashboard';
 import { formatWhen } from '../format';
-import { activityHref } from '../links';
-import { TileLink } from '../tile-link';
+import { activityHref } from '@/client/lib/links';
+import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tile';
 import { ACTIVITY_ENTITY_LABEL, ACTIVITY_SENTENCE } from '../labels';
 

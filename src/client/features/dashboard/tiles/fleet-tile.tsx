@@ -2,8 +2,8 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FleetStatusCounts } from '@/domain/dashboard';
 import { EXCAVATOR_STATUSES, type ExcavatorStatus } from '@/domain/excavator';
-import { excavatorsHref } from '../links';
-import { TileLink } from '../tile-link';
+import { excavatorsHref } from '@/client/lib/links';
+import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tile';
 import { FLEET_STATUS_LABEL } from '../labels';
 

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { TileLink } from '../tile-link';
+import { TileLink } from '@/client/ui/tile-link';
 
 interface TileProps {
   title: string;

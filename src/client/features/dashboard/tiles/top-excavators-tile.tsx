@@ -2,8 +2,8 @@ import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TopExcavator } from '@/domain/dashboard';
 import { formatHours } from '../format';
-import { excavatorHref } from '../links';
-import { TileLink } from '../tile-link';
+import { excavatorHref } from '@/client/lib/links';
+import { TileLink } from '@/client/ui/tile-link';
 import { FLEET_STATUS_COLOR } from './fleet-tile';
 import { EmptyLine, Tile } from './tile';
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@/domain/dashboard';
 import { REPORT_STATUSES } from '@/domain/report-status';
 import { formatDate } from '../format';
-import { reportsHref } from '../links';
+import { reportsHref } from '@/client/lib/links';
 import { REPORT_STATUS_CHART_COLOR } from '../report-colors';
-import { TileLink } from '../tile-link';
+import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tile';
 import { REPORT_STATUS_LABEL } from '../labels';
 

@@ -7,7 +7,7 @@ import type { Assignment } from '@/domain/dispo';
 import { assignmentListPath, listAssignments } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import type { MasterOptions } from '../use-master-options';
-import { localToday } from '../format';
+import { localToday } from '@/client/lib/dates';
 import { useResource } from '../use-resource';
 import { AssignmentFilters, NO_FILTERS, type AssignmentFilterValues } from './assignment-filters';
 import { AssignmentsTable } from './assignments-table';

@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_TEXT } from '@/domain/report';
 import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
-import { localToday } from '../model';
+import { localToday } from '@/client/lib/dates';
 import type { ReportFormValues } from './form-values';
 
 type Form = UseFormReturnType<ReportFormValues>;

@@ -10,7 +10,8 @@ import {
   type ChecklistState,
   type Report,
 } from '@/domain/report';
-import { localToday, type ReportRecord } from '../model';
+import { type ReportRecord } from '../model';
+import { localToday } from '@/client/lib/dates';
 
 export interface ChecklistAnswer {
   state: ChecklistState | null;

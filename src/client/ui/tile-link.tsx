@@ -9,7 +9,7 @@ interface TileLinkProps extends AnchorProps {
 }
 
 /**
- * A link to another screen by URL (the dashboard knows the lists' search params only as URLs): a real
+ * A link to another screen by URL (callers know the lists' search params only as URLs, see lib/links): a real
  * <a> for middle-click and new tabs, a router navigation for a plain click.
  */
 export function TileLink({ href, children, ...props }: TileLinkProps) {

@@ -4,8 +4,8 @@ import type { MaintenanceFilter } from '@/domain/maintenance';
 import type { ReportStatus } from '@/domain/report-status';
 
 /*
- * Where the tiles lead: the lists with their filters as search params. Other screens own those params;
- * the dashboard only builds the URLs.
+ * Links into the lists with their filters as search params, for the dashboard tiles and the follow-up
+ * lists. The list screens own those params; these only build the URLs.
  */
 
 const withQuery = (path: string, params: Record<string, string | undefined>) => {
