@@ -133,12 +133,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       // One budget per address for anonymous API calls (sign-in, health, setup checks): a flood from
       // one client is refused before it reaches the database. Signed-in users are not counted here.
-      await api.register(rateLimit, {
-        global: true,
-        hook: 'preHandler',
-        max: config.anonymousRateLimit,
-        timeWindow: 60_000,
-        allowList: (request) => request.user !== null,
+      await api.register(rateLimit, { global: false, max: config.anonymousRateLimit, timeWindow: 60_000 });
+      // After the auth hook, so signed-in requests are known; they pass without the limiter's address
+      // key and promise, which the plugin's own allow-list would still cost every request.
+      const limitAnonymous = api.rateLimit();
+      api.addHook('preHandler', (request, reply, done) => {
+        if (request.user !== null) return done();
+        limitAnonymous(request, reply).then(() => done(), done);
       });
       await api.register(authRoutes, { db: handle.db });
       await api.register(usersRoutes);

@@ -143,9 +143,11 @@ class CompiledPolicy {
  * registered after this plugin. upgrade-insecure-requests is left out on purpose: FleetPilot is often
  * reached over plain HTTP inside a site network, where upgrading would break every request.
  *
- * The headers go onto the raw response at the start of every request, as helmet did, so a route may
- * still replace one (the uploads send their own CSP) and error answers carry them too. helmet rebuilt
- * its whole configuration for every request; here it is built once.
+ * The headers are set on the reply at the start of every request, so a route may still replace one (the
+ * uploads send their own CSP) and error answers carry them too (Fastify keeps a reply's headers when an
+ * error is answered). helmet rebuilt its whole configuration for every request and wrote each header
+ * onto the raw response; here the values are built once and go out with Fastify's own headers in one
+ * write. Nothing in this server sets X-Powered-By, which helmet removed.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
@@ -161,13 +163,11 @@ export const securityPlugin = fp(
     app.addHook(
       'onRequest',
       function securityHeaders(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-        const res = reply.raw;
-        res.setHeader(
-          'Content-Security-Policy',
+        reply.header(
+          'content-security-policy',
           policyOf(request.routeOptions.config.csp).value(request.headers.host),
         );
-        for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-        res.removeHeader('X-Powered-By');
+        for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
         done();
       },
     );
