@@ -67,7 +67,7 @@ async function post(request: APIRequestContext, token: string, url: string, data
 }
 
 /** A calendar day in the past, different for each record, so no two logbook entries share a date. */
-const pastDay = () => new Date(Date.UTC(2024, 0, 1 + (serial % 300))).toISOString().slice(0, 10);
+const pastDay = () => new Date(Date.UTC(2024, 0, 1 + (++serial % 300))).toISOString().slice(0, 10);
 
 const SUBJECTS: Subject[] = [
   {
@@ -135,7 +135,7 @@ const SUBJECTS: Subject[] = [
     create: (request, token) =>
       post(request, token, '/api/betriebstagebuch', {
         date: pastDay(),
-        site: `Twin site ${RUN}-${++serial}`,
+        site: 'Start',
         shiftStart: '06:00',
         shiftEnd: '14:00',
         conveyorChecks: [],
