@@ -2,6 +2,8 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
+import { ItemFormModal } from '@/client/features/inventory/components/item-form-modal';
+import { EMPTY_ITEM_FORM } from '@/client/features/inventory/item-form';
 import { ReportForm } from '@/client/features/reports/form/report-form';
 import { initialFormValues } from '@/client/features/reports/form/form-values';
 import {
@@ -191,5 +193,68 @@ describe('report form drafts', { timeout: 60_000 }, () => {
     );
     expect(screen.queryByTestId('draft-notice')).toBeNull();
     expect(await stored()).toMatchObject({ values: { values: { description: 'Olga only' } } });
+  });
+});
+
+describe('a form in a dialog', { timeout: 60_000 }, () => {
+  const target = { userId: 'user-olga', form: 'inventory', recordId: null } as const;
+
+  function renderItemForm(onClose = vi.fn()) {
+    renderWithEngine(
+      h,
+      <ItemFormModal
+        item={null}
+        tagOptions={[]}
+        typeOptions={[]}
+        locationOptions={[]}
+        onSubmit={async () => {}}
+        onClose={onClose}
+      />,
+    );
+    return onClose;
+  }
+
+  it('asks before closing with unsaved input, keeps the draft or discards it, and restores tags', async () => {
+    sessionStore.setState({ status: 'signed-in', user: makeUser('manager', { id: 'user-olga' }) });
+    const onClose = renderItemForm();
+    const form = await screen.findByRole('dialog', { name: 'New item' });
+    fireEvent.change(within(form).getByLabelText(/Name/), { target: { value: 'Hydraulic hose' } });
+    await waitFor(async () =>
+      expect(await readDraft(h.db, target)).toMatchObject({ values: { name: 'Hydraulic hose' } }),
+    );
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave the form?' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave the form?' })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(form).getByLabelText(/Name/)).toHaveValue('Hydraulic hose');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave the form?' })).getByRole('button', {
+        name: 'Discard and leave',
+      }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(await readDraft(h.db, target)).toBeNull();
+    cleanup();
+
+    // A stored draft with tags and a photo: the tags come back, the photo is named as not kept.
+    await saveDraft(
+      h.db,
+      target,
+      { ...EMPTY_ITEM_FORM, name: 'Filter', tags: ['oil', 'spare'] },
+      { files: 1 },
+    );
+    renderItemForm();
+    const notice = await screen.findByTestId('draft-notice');
+    expect(
+      within(notice).getByText('1 picked photo or file was not kept and must be added again.'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Restore input' }));
+    expect(screen.getByLabelText(/Name/)).toHaveValue('Filter');
+    expect(screen.getByText('oil')).toBeInTheDocument();
+    expect(screen.getByText('spare')).toBeInTheDocument();
   });
 });

@@ -67,7 +67,7 @@ async function post(request: APIRequestContext, token: string, url: string, data
 }
 
 /** A calendar day in the past, different for each record, so no two logbook entries share a date. */
-const pastDay = () => new Date(Date.UTC(2024, 0, 1 + (serial % 300))).toISOString().slice(0, 10);
+const pastDay = () => new Date(Date.UTC(2024, 0, 1 + (++serial % 300))).toISOString().slice(0, 10);
 
 const SUBJECTS: Subject[] = [
   {
@@ -77,7 +77,7 @@ const SUBJECTS: Subject[] = [
         name: `Twin machine ${RUN}-${++serial}`,
         model: 'CAT 320',
         serialNumber: `TW-${RUN}-${serial}`,
-        location: 'Yard',
+        location: 'Start',
         notes: 'Start',
       }),
     path: (id) => `/excavators?edit=${id}`,
@@ -135,7 +135,7 @@ const SUBJECTS: Subject[] = [
     create: (request, token) =>
       post(request, token, '/api/betriebstagebuch', {
         date: pastDay(),
-        site: `Twin site ${RUN}-${++serial}`,
+        site: 'Start',
         shiftStart: '06:00',
         shiftEnd: '14:00',
         conveyorChecks: [],
@@ -225,9 +225,13 @@ async function goOnline(profile: Profile) {
 
 /** Opens the record's form online and waits until it shows what the server holds. */
 async function openForm(profile: Profile, subject: Subject, id: string, expected: [string, string]) {
-  await profile.page.goto(subject.path(id));
-  for (const [index, field] of subject.fields.entries())
-    await expect(field.input(profile.page)).toHaveValue(expected[index]!, { timeout: 30_000 });
+  // A form starts from the device's copy as it opens; until the poke's pull brought the other's
+  // change, it is opened again.
+  await expect(async () => {
+    await profile.page.goto(subject.path(id));
+    for (const [index, field] of subject.fields.entries())
+      await expect(field.input(profile.page)).toHaveValue(expected[index]!, { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Types into the open form and saves; offline the change waits in the outbox. */
@@ -313,6 +317,8 @@ test.describe('two tablets, two people, one record', () => {
         await goOnline(second);
         await expect.poll(() => statesOf(second.page, id), { timeout: 60_000 }).toEqual(['conflict']);
 
+        // From the start page (the record's quick view would cover the top bar).
+        await second.page.goto('/');
         await second.page.locator('button[data-pending]').click();
         const entry = second.page.locator('[role="listitem"][data-state="conflict"]');
         await entry.getByRole('button', { name: en('sync.action.resolve') }).click();

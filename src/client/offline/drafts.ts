@@ -73,6 +73,12 @@ export interface DraftWriter {
   cancel(): Promise<void>;
 }
 
+/** A database closed for a newer version (the page reloads) or by a test has nothing left to keep. */
+function reportFailure(error: unknown): void {
+  if (error instanceof Error && error.name === 'DatabaseClosedError') return;
+  console.warn('Draft not kept', error);
+}
+
 export function createDraftWriter(delayMs: number): DraftWriter {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending: (() => Promise<void>) | null = null;
@@ -83,7 +89,7 @@ export function createDraftWriter(delayMs: number): DraftWriter {
     timer = null;
     const write = pending;
     pending = null;
-    if (write) chain = chain.then(write).catch((error: unknown) => console.warn('Draft not kept', error));
+    if (write) chain = chain.then(write).catch(reportFailure);
     return chain;
   };
 
