@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXCAVATOR_STATUSES } from './excavator';
-import { isValidTimeZone } from './dispo';
+import { isTimeZone } from './format';
 import { REPORT_STATUSES } from './report-status';
 import { DASHBOARD_RANGES, type DashboardRange } from './constants';
 
@@ -37,7 +37,7 @@ export const dashboardQuerySchema = z.object({
     .string()
     .trim()
     .max(64)
-    .refine(isValidTimeZone, 'Unknown time zone')
+    .refine(isTimeZone, 'Unknown time zone')
     .optional()
     .transform((v) => v ?? 'UTC'),
 });

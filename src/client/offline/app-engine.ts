@@ -35,6 +35,21 @@ export function loadAppEngine(options: { justSignedIn?: boolean } = {}): Promise
   return loading;
 }
 
+/** How long the engine waits for an idle main thread after the first signed-in paint. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Loads the engine after the next frame, when the main thread is idle (at the latest a second later):
+ * the signed-in shell calls it once it has painted, so the first screen does not wait for Dexie.
+ */
+export function loadAppEngineAfterPaint(): void {
+  const start = () => void loadAppEngine().catch((e: unknown) => console.error('Offline engine failed', e));
+  requestAnimationFrame(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(start, 0);
+  });
+}
+
 /** The engine when it is loaded (tests hand theirs over with `setAppEngine`, without starting it). */
 export function currentAppEngine(): SyncEngine | null {
   return appEngine.get();

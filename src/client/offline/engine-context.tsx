@@ -10,21 +10,37 @@ export function SyncEngineProvider({ engine, children }: { engine: SyncEngine; c
 }
 
 /**
- * The engine of the surrounding SyncEngineProvider, else the app's (loaded before any signed-in page
- * renders, see app-engine.ts); fails loudly when there is neither.
+ * The engine of the surrounding SyncEngineProvider, else the app's; null while the app's is still
+ * loading (the dashboard and the shell's frame render before it, see src/client/routes/_app.tsx).
  */
-export function useSyncEngine(): SyncEngine {
+export function useOptionalSyncEngine(): SyncEngine | null {
   const provided = useContext(SyncEngineContext);
   const app = useAppEngine();
-  const engine = provided ?? app;
+  return provided ?? app;
+}
+
+/**
+ * The engine of the surrounding SyncEngineProvider, else the app's (loaded before every signed-in page
+ * but the dashboard renders, see app-engine.ts); fails loudly when there is neither.
+ */
+export function useSyncEngine(): SyncEngine {
+  const engine = useOptionalSyncEngine();
   if (!engine)
     throw new Error('useSyncEngine: the offline engine is not loaded (see src/client/offline/app-engine.ts)');
   return engine;
 }
 
-/** Like useSyncEngine, but null where no engine is loaded (a form rendered on its own keeps no draft). */
-export function useOptionalSyncEngine(): SyncEngine | null {
-  const provided = useContext(SyncEngineContext);
-  const app = useAppEngine();
-  return provided ?? app;
+/**
+ * Renders `children` once an engine is there. Parts of the first screen that read the device's mirror
+ * sit under it as lazy components, so their code (Dexie, the record schemas) loads with the engine,
+ * after the screen has painted.
+ */
+export function WhenEngineReady({
+  children,
+  fallback = null,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+}) {
+  return useOptionalSyncEngine() ? children : fallback;
 }

@@ -17,7 +17,7 @@ export { COLLECTIONS, collectionUrl, SYNC_COLLECTIONS, type SyncCollection } fro
 export { isOnline, useOnline } from './connectivity';
 export { openOfflineDb, type OfflineDb } from './db';
 export { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
-export { SyncEngineProvider, useSyncEngine } from './engine-context';
+export { SyncEngineProvider, useOptionalSyncEngine, useSyncEngine, WhenEngineReady } from './engine-context';
 export { compressImage } from './files';
 export {
   onTableChanged,

@@ -1,25 +1,35 @@
 import '@mantine/notifications/styles.css';
-import { AppShell, Drawer } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/domain/user';
+import { AfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
 import { useRecordRecent } from './nav/use-recents';
 import { OfflineBanner } from './online/offline-banner';
 import { InsecureContextBanner } from './pwa/insecure-context-banner';
 import { PageGate } from './page-gate';
 import { LazyCommandPalette } from './palette/lazy-command-palette';
+import { SHELL_SHOWN_EVENT } from './session/events';
 import { useSession } from './session/session-store';
 import { useSettings } from './session/settings-store';
 import { useSettingsPushes } from './session/use-settings-pushes';
-import { ShortcutsLegend } from './shortcuts/shortcuts-legend';
 import { useGlobalShortcuts } from './shortcuts/use-global-shortcuts';
 import { NavContent } from './sidebar/nav-content';
 import { useColorTheme } from './theme/color-scheme';
 import { TopBar } from './top-bar';
+
+// What shows nothing until it is opened or has something to say loads after the first paint.
+const NotificationsHost = lazy(() =>
+  import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
+);
+const ShortcutsLegend = lazy(() =>
+  import('./shortcuts/shortcuts-legend').then((module) => ({ default: module.ShortcutsLegend })),
+);
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 // Wide enough for "Benachrichtigungen" beside a two-digit count and its star on one line: Chromium on
 // Linux has no German hyphenation and would break the word anywhere.
@@ -56,7 +66,6 @@ export function AppLayout() {
 /** Top bar, sidebar (wide/narrow) or mobile menu, page, footer, palette. */
 function SignedInShell({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { settings } = useSettings();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [mobileOpened, mobileMenu] = useDisclosure(false);
   const extra = useColorTheme() === 'outdoor' ? OUTDOOR_EXTRA : 0;
@@ -66,6 +75,9 @@ function SignedInShell({ user }: { user: User }) {
     getInitialValueInEffect: false,
   });
 
+  // With a stored session the dashboard shows before the offline engine has loaded: main.tsx starts it
+  // once this has painted.
+  useEffect(() => void window.dispatchEvent(new CustomEvent(SHELL_SHOWN_EVENT)), []);
   useRecordRecent(user.id, pathname);
   useGlobalShortcuts();
   useSettingsErrorNotice();
@@ -94,23 +106,9 @@ function SignedInShell({ user }: { user: User }) {
       <AppShell.Navbar aria-label={t('shell.nav.label')} data-compact={compact}>
         <NavContent compact={compact} />
       </AppShell.Navbar>
-      <Drawer
-        opened={mobileOpened}
-        onClose={mobileMenu.close}
-        hiddenFrom="md"
-        size={300 + extra}
-        padding={0}
-        title={settings.app.name}
-        styles={{
-          header: { paddingInline: 'var(--mantine-spacing-md)' },
-          body: { height: 'calc(100% - 60px)' },
-        }}
-        closeButtonProps={{ 'aria-label': t('shell.nav.closeMenu') }}
-      >
-        <nav aria-label={t('shell.nav.label')} style={{ height: '100%' }}>
-          <NavContent compact={false} onNavigate={mobileMenu.close} />
-        </nav>
-      </Drawer>
+      <AfterFirstPaint>
+        <MobileMenu opened={mobileOpened} onClose={mobileMenu.close} width={300 + extra} />
+      </AfterFirstPaint>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         <InsecureContextBanner />
         <OfflineBanner />
@@ -122,8 +120,10 @@ function SignedInShell({ user }: { user: User }) {
         <AppFooter />
       </AppShell.Main>
       <LazyCommandPalette />
-      <ShortcutsLegend />
-      <Notifications position="top-right" />
+      <AfterFirstPaint>
+        <ShortcutsLegend />
+        <NotificationsHost />
+      </AfterFirstPaint>
     </AppShell>
   );
 }

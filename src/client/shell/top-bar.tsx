@@ -1,4 +1,4 @@
-import { ActionIcon, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconBackhoe,
   IconLayoutSidebarLeftCollapse,
@@ -6,17 +6,25 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhenEngineReady } from '@/client/offline/engine-context';
 import { OnlineIndicator } from './online/online-indicator';
 import { palette } from './palette/palette-store';
 import { ProfileLink } from './profile-link';
 import { InstallButton } from './pwa/install-button';
 import { OfflineReadinessIndicator } from './pwa/offline-readiness-indicator';
 import { useSettings } from './session/settings-store';
-import { SyncIndicator } from './sync-panel/sync-indicator';
 import { ThemeSwitch } from './theme/theme-switch';
 import { NotificationBellSlot } from './top-bar-slot';
 import classes from './top-bar.module.css';
+
+// The sync button reads the outbox (Dexie): it loads with the offline engine, after the first paint.
+const SyncIndicator = lazy(() =>
+  import('./sync-panel/sync-indicator').then((module) => ({ default: module.SyncIndicator })),
+);
+/** The sync button's place (its ActionIcon's size) while it loads: the bar does not shift. */
+const SYNC_BUTTON_SPACE = <Box w={44} h={44} aria-hidden />;
 
 interface TopBarProps {
   mobileMenuOpened: boolean;
@@ -86,7 +94,11 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         <ThemeSwitch visibleFrom="sm" />
         <OnlineIndicator />
         <OfflineReadinessIndicator />
-        <SyncIndicator />
+        <Suspense fallback={SYNC_BUTTON_SPACE}>
+          <WhenEngineReady fallback={SYNC_BUTTON_SPACE}>
+            <SyncIndicator />
+          </WhenEngineReady>
+        </Suspense>
         <InstallButton variant="subtle" color="gray" />
         <NotificationBellSlot />
         <ProfileLink />

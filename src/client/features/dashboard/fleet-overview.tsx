@@ -3,7 +3,9 @@ import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/dashboard';
 import { ApiError } from '@/client/api/client';
-import { useSyncStatus } from '@/client/offline';
+import { useOptionalSyncEngine } from '@/client/offline/engine-context';
+import { useValueStore } from '@/client/offline/store';
+import type { SyncEngine } from '@/client/offline/engine';
 import { formatWhen } from './format';
 import { ActivityTile } from './tiles/activity-tile';
 import { FleetTile } from './tiles/fleet-tile';
@@ -17,9 +19,18 @@ interface FleetOverviewProps {
   onRangeChange(range: DashboardRange): void;
 }
 
+/** When this device last pulled from the server (the engine is loaded whenever the mirror is shown). */
+function LastSync({ engine }: { engine: SyncEngine }) {
+  const { t } = useTranslation();
+  const { lastPulledAt } = useValueStore(engine.status);
+  return lastPulledAt
+    ? t('dashboard.offline.lastSync', { when: formatWhen(new Date(lastPulledAt).toISOString()) })
+    : null;
+}
+
 function OfflineNotice() {
   const { t } = useTranslation();
-  const { lastPulledAt } = useSyncStatus();
+  const engine = useOptionalSyncEngine();
   return (
     <Alert
       color="gray"
@@ -28,10 +39,7 @@ function OfflineNotice() {
       title={t('dashboard.offline.title')}
       data-testid="dashboard-offline"
     >
-      {t('dashboard.offline.body')}{' '}
-      {lastPulledAt
-        ? t('dashboard.offline.lastSync', { when: formatWhen(new Date(lastPulledAt).toISOString()) })
-        : null}
+      {t('dashboard.offline.body')} {engine ? <LastSync engine={engine} /> : null}
     </Alert>
   );
 }
@@ -51,7 +59,7 @@ function LoadingGrid() {
 /** Range switch and tiles for everyone but dispatchers. */
 export function FleetOverview({ range, onRangeChange }: FleetOverviewProps) {
   const { t } = useTranslation();
-  const { view, loading, error, reload } = useDashboardData(range, true);
+  const { view, loading, error, reload, mirrorSource } = useDashboardData(range, true);
 
   const header = (
     <Group justify="space-between" align="center" gap="sm">
@@ -74,6 +82,7 @@ export function FleetOverview({ range, onRangeChange }: FleetOverviewProps) {
     return (
       <>
         {header}
+        {mirrorSource}
         {error ? (
           <Alert color="red" variant="light" title={t('dashboard.error.title')}>
             <Text size="sm" mb="sm">
@@ -93,6 +102,7 @@ export function FleetOverview({ range, onRangeChange }: FleetOverviewProps) {
   return (
     <>
       {header}
+      {mirrorSource}
       {view.source === 'device' ? <OfflineNotice /> : null}
       <Grid style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={loading}>
         {view.fleet ? (

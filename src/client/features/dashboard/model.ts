@@ -11,7 +11,7 @@ import {
 } from '@/domain/dashboard';
 import { EXCAVATOR_STATUSES, type ExcavatorStatus } from '@/domain/excavator';
 import { maintenanceDue, nextMaintenanceAt } from '@/domain/maintenance';
-import type { SyncedRow } from '@/client/offline';
+import type { SyncedRow } from '@/client/offline/types';
 
 /** What the tiles show: the server's answer, or one computed from this device's mirror (offline). */
 export interface DashboardView extends Pick<

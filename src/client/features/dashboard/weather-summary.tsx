@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WeatherCondition } from '@/domain/logbook';
-import { useOnline } from '@/client/offline';
+import { useOnline } from '@/client/offline/connectivity';
 import { fetchWeather } from './api';
 import { localToday } from '@/client/lib/dates';
 import { useRemote } from '@/client/shell/data/use-remote';

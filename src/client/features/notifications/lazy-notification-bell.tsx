@@ -1,17 +1,21 @@
 import { lazy, Suspense } from 'react';
+import { WhenEngineReady } from '@/client/offline/engine-context';
 
 const NotificationBell = lazy(() =>
   import('./notification-bell').then((module) => ({ default: module.NotificationBell })),
 );
 
 /**
- * The bell for the top-bar slot (`setNotificationBell`), loaded with the signed-in shell rather than
- * with the login page.
+ * The bell for the top-bar slot (`setNotificationBell`), loaded with the offline engine (it follows the
+ * live connection and shares its record schemas): after the signed-in screen's first paint, never on
+ * the login page.
  */
 export function LazyNotificationBell() {
   return (
-    <Suspense fallback={null}>
-      <NotificationBell />
-    </Suspense>
+    <WhenEngineReady>
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
+    </WhenEngineReady>
   );
 }

@@ -1,27 +1,13 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOfflineReadiness } from './offline-readiness';
-
-/** Devices whose main pointer is a finger: the tablets (and phones) used in the field. */
-const TOUCH_QUERY = '(pointer: coarse)';
+import type { OfflineReadiness } from './offline-readiness';
 
 /**
- * On a tablet's first session (the app not yet stored on it), asks to keep the app open until it is
- * ready for offline use — closing it early leaves a tablet that shows "site can't be reached" in the
- * field. Shows the progress, then says when it is done. Desktops are not asked.
+ * The dialog of KeepOpenPrompt (keep-open-gate.tsx): a chunk of its own, loaded only on the first
+ * session of a tablet, so the signed-in screen paints without the modal's code.
  */
-export function KeepOpenPrompt() {
+export function KeepOpenDialog({ readiness, onClose }: { readiness: OfflineReadiness; onClose: () => void }) {
   const { t } = useTranslation();
-  const readiness = useOfflineReadiness();
-  const [touch] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(TOUCH_QUERY).matches);
-  const [asked, setAsked] = useState(false);
-  const [closed, setClosed] = useState(false);
-  const preparing = readiness.state === 'preparing' || readiness.state === 'paused';
-  // Asked once, the prompt stays to say "done" when the app is stored.
-  if (touch && preparing && !asked) setAsked(true);
-
-  if (!asked || closed) return null;
   const ready = readiness.state === 'ready';
   const percent = ready ? 100 : 'percent' in readiness ? readiness.percent : 0;
   const status = ready
@@ -31,13 +17,7 @@ export function KeepOpenPrompt() {
       : t('pwa.offline.preparing', { percent });
 
   return (
-    <Modal
-      opened
-      onClose={() => setClosed(true)}
-      title={t('pwa.keepOpen.title')}
-      centered
-      data-testid="keep-open-prompt"
-    >
+    <Modal opened onClose={onClose} title={t('pwa.keepOpen.title')} centered data-testid="keep-open-prompt">
       <Stack gap="md">
         <Text>{ready ? t('pwa.keepOpen.done') : t('pwa.keepOpen.message')}</Text>
         <Stack gap={6}>
@@ -54,7 +34,7 @@ export function KeepOpenPrompt() {
           </Text>
         </Stack>
         <Group justify="flex-end">
-          <Button mih={44} onClick={() => setClosed(true)}>
+          <Button mih={44} onClick={onClose}>
             {t('pwa.keepOpen.ok')}
           </Button>
         </Group>

@@ -2,7 +2,7 @@ import { Badge, RingProgress, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
-import { KeepOpenPrompt } from './keep-open-prompt';
+import { KeepOpenPrompt } from './keep-open-gate';
 import { useOfflineReadiness, type OfflineReadiness } from './offline-readiness';
 import classes from './offline-readiness.module.css';
 

@@ -1,4 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@/domain/dashboard';
 import { formatHours } from '../format';
@@ -6,7 +7,12 @@ import { excavatorHref, maintenanceHref } from '@/client/lib/links';
 import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tile';
 import { MAINTENANCE_LABEL } from '../labels';
-import { UpcomingFollowUps } from '../../follow-ups/upcoming-follow-ups';
+import { WhenEngineReady } from '@/client/offline/engine-context';
+
+// Open follow-ups come from the device's mirror: they load with the offline engine, after the first paint.
+const UpcomingFollowUps = lazy(() =>
+  import('../../follow-ups/upcoming-follow-ups').then((module) => ({ default: module.UpcomingFollowUps })),
+);
 
 type Upcoming = NonNullable<Dashboard['upcomingMaintenance']>;
 
@@ -64,7 +70,11 @@ export function MaintenanceTile({ upcoming }: { upcoming: Upcoming }) {
           ))}
         </Stack>
       )}
-      <UpcomingFollowUps />
+      <WhenEngineReady>
+        <Suspense fallback={null}>
+          <UpcomingFollowUps />
+        </Suspense>
+      </WhenEngineReady>
     </Tile>
   );
 }

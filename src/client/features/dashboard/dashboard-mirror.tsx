@@ -1,0 +1,45 @@
+import { useEffect, useMemo } from 'react';
+import type { DashboardRange } from '@/domain/dashboard';
+import { useSyncEngine } from '@/client/offline/engine-context';
+import { useLiveQuery } from '@/client/offline/hooks';
+import type { SyncedRow } from '@/client/offline/types';
+import { localToday } from '@/client/lib/dates';
+import { dashboardFromMirror, type DashboardView } from './model';
+
+export interface MirrorQuery {
+  range: DashboardRange;
+  excavatorsOn: boolean;
+  reportsOn: boolean;
+  intervalHours: number;
+}
+
+/**
+ * Works the dashboard out of the device's mirror and hands it to `onView` (renders nothing). A lazy
+ * chunk of its own, mounted once the offline engine is there: Dexie is not part of the first paint.
+ */
+export function DashboardMirror({
+  query,
+  onView,
+}: {
+  query: MirrorQuery;
+  onView: (view: DashboardView) => void;
+}) {
+  const engine = useSyncEngine();
+  const { range, excavatorsOn, reportsOn, intervalHours } = query;
+  const excavators = useLiveQuery(
+    async (): Promise<SyncedRow[] | null> => (excavatorsOn ? engine.db.excavators.toArray() : null),
+    [engine, excavatorsOn],
+    null,
+  );
+  const reports = useLiveQuery(
+    async (): Promise<SyncedRow[] | null> => (reportsOn ? engine.db.reports.toArray() : null),
+    [engine, reportsOn],
+    null,
+  );
+  const view = useMemo(
+    () => dashboardFromMirror({ excavators, reports, range, today: localToday(), intervalHours }),
+    [excavators, reports, range, intervalHours],
+  );
+  useEffect(() => onView(view), [view, onView]);
+  return null;
+}

@@ -1,0 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
+import { useOfflineReadiness } from './offline-readiness';
+
+const KeepOpenDialog = lazy(() =>
+  import('./keep-open-prompt').then((module) => ({ default: module.KeepOpenDialog })),
+);
+
+/** Devices whose main pointer is a finger: the tablets (and phones) used in the field. */
+const TOUCH_QUERY = '(pointer: coarse)';
+
+/**
+ * On a tablet's first session (the app not yet stored on it), asks to keep the app open until it is
+ * ready for offline use — closing it early leaves a tablet that shows "site can't be reached" in the
+ * field. Shows the progress, then says when it is done. Desktops are not asked.
+ */
+export function KeepOpenPrompt() {
+  const readiness = useOfflineReadiness();
+  const [touch] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(TOUCH_QUERY).matches);
+  const [asked, setAsked] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const preparing = readiness.state === 'preparing' || readiness.state === 'paused';
+  // Asked once, the prompt stays to say "done" when the app is stored.
+  if (touch && preparing && !asked) setAsked(true);
+
+  if (!asked || closed) return null;
+  return (
+    <Suspense fallback={null}>
+      <KeepOpenDialog readiness={readiness} onClose={() => setClosed(true)} />
+    </Suspense>
+  );
+}
