@@ -10,7 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { DEFAULT_APP_NAME } from '@/domain/constants';
-import { SW_MESSAGE, type PrecacheProgressMessage } from '@/domain/service-worker';
+import { SW_MESSAGE, type PrecacheListMessage, type PrecacheProgressMessage } from '@/domain/service-worker';
 import {
   focusOrOpenWindow,
   isCacheableApiRequest,
@@ -31,7 +31,11 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<SizedEntry | string>;
 };
 
-/** Files fetched at once while installing: HTTP/2 carries them over one connection. */
+/**
+ * Files fetched at once: HTTP/2 carries them over one connection. While the worker installs,
+ * Chromium lets it have only three outstanding (the page stores files alongside then, see
+ * PRECACHE_LIST); the desk screens stored after activation are not held back.
+ */
 const PRECACHE_CONCURRENCY = 32;
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -48,9 +52,11 @@ const allItems = [...precache.getURLsToCacheKeys()].map(([url, cacheKey], index)
   const revisioned = typeof entry === 'object' && !!entry.revision;
   const bytes = typeof entry === 'object' && entry.bytes ? entry.bytes : 1;
   const tier = typeof entry === 'object' && entry.tier !== undefined ? entry.tier : 0;
-  // Revisioned files (index.html, fonts) bypass the HTTP cache; hashed ones are taken from it when
-  // the page loaded them already (they are served immutable), so they cross the network once.
-  return { url, cacheKey, cache: (revisioned ? 'reload' : 'default') as RequestCache, bytes, tier };
+  // Revisioned files (index.html, icons, fonts) are revalidated with the server ('no-cache': an
+  // unchanged file costs a 304, and a page fetching the same file at the same time is waited for
+  // rather than downloaded twice, which 'reload' would do). Hashed ones are taken from the HTTP
+  // cache when the page loaded them already (served immutable), so they cross the network once.
+  return { url, cacheKey, cache: (revisioned ? 'no-cache' : 'default') as RequestCache, bytes, tier };
 });
 type Item = (typeof allItems)[number];
 // The install stores what the field needs (shell, sign-in, the mirrored modules' screens, PDF
@@ -163,7 +169,18 @@ self.addEventListener('message', (event) => {
   const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
   if (type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
   // A page opened while this worker installs asks how far it got.
-  if (type === SW_MESSAGE.precacheStatus) event.source?.postMessage(progress);
+  if (type === SW_MESSAGE.precacheStatus) {
+    event.source?.postMessage(progress);
+    // The page may store the files itself, many at a time (pages ask while a worker installs):
+    // Chromium lets an installing worker have only three requests outstanding. The install then
+    // finds them stored.
+    const list: PrecacheListMessage = {
+      type: SW_MESSAGE.precacheList,
+      cacheName: precache.strategy.cacheName,
+      items: items.map(({ url, cacheKey, cache }) => ({ url, cacheKey, cache })),
+    };
+    event.source?.postMessage(list);
+  }
   // Pages send this to the active worker. Versions share one precache cache (entries are keyed by
   // revision and activation drops the old version's), so storing early does no harm either.
   if (type === SW_MESSAGE.storeRest) {

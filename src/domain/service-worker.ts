@@ -20,6 +20,12 @@ export const SW_MESSAGE = {
   storeRest: 'STORE_REST',
   /** Worker → app: every file of the app is stored, the desk screens too. */
   precacheComplete: 'PRECACHE_COMPLETE',
+  /**
+   * Installing worker → app, with its answer to PRECACHE_STATUS: the files its install stores, so a
+   * page can store them too. Chromium lets an installing worker have only three requests
+   * outstanding (a round trip per three files on a slow link); a page has no such limit.
+   */
+  precacheList: 'PRECACHE_LIST',
 } as const;
 
 export interface NavigateMessage {
@@ -46,11 +52,24 @@ export interface PrecacheProgressMessage {
 export interface PrecacheCompleteMessage {
   type: typeof SW_MESSAGE.precacheComplete;
 }
+/** One file the install stores: fetched from `url` as `cache` says, stored under `cacheKey`. */
+export interface PrecacheListItem {
+  url: string;
+  cacheKey: string;
+  cache: RequestCache;
+}
+export interface PrecacheListMessage {
+  type: typeof SW_MESSAGE.precacheList;
+  /** The Cache Storage cache the worker answers from. */
+  cacheName: string;
+  items: PrecacheListItem[];
+}
 export type WorkerToAppMessage =
   | NavigateMessage
   | ReplayOutboxMessage
   | PrecacheProgressMessage
-  | PrecacheCompleteMessage;
+  | PrecacheCompleteMessage
+  | PrecacheListMessage;
 
 /** Whole percent of a progress report, 100 only when every file is stored. */
 export function precachePercent(

@@ -6,6 +6,7 @@ import {
   type PrecacheProgressMessage,
 } from '@/domain/service-worker';
 import { createStore, useStore } from '../store';
+import { storeAlongsideInstall } from './precache-helper';
 import { onWorkerMessage } from './worker-messages';
 
 /**
@@ -98,6 +99,7 @@ export function trackOfflineReadiness(
   let current = registration;
   let retryTimer: ReturnType<typeof setInterval> | undefined;
   let lastPercent = 0;
+  let helping = false;
 
   // The active worker stores the desk screens when asked; asked again when the connection returns,
   // since a run the connection interrupted stops.
@@ -149,8 +151,7 @@ export function trackOfflineReadiness(
     if (next.active) {
       set({ state: 'ready' });
       askForRest();
-    }
-    else if (next.installing || next.waiting) set({ state: 'preparing', percent: lastPercent });
+    } else if (next.installing || next.waiting) set({ state: 'preparing', percent: lastPercent });
     for (const worker of [next.installing, next.waiting, next.active]) if (worker) watch(worker);
     const onUpdate = () => {
       if (next.installing) watch(next.installing);
@@ -168,6 +169,16 @@ export function trackOfflineReadiness(
       else set({ state: 'preparing', percent: lastPercent });
     }),
     onWorkerMessage(SW_MESSAGE.precacheComplete, () => offlineComplete.setState(true)),
+    // A first install: the page stores files alongside the worker, which may only fetch three at a
+    // time. Updates install in the background without the page's help.
+    onWorkerMessage(SW_MESSAGE.precacheList, (list) => {
+      if (helping || current.active || !current.installing || typeof caches === 'undefined') return;
+      helping = true;
+      const installing = current.installing;
+      void storeAlongsideInstall(list, () => installing.state === 'installing').finally(() => {
+        helping = false;
+      });
+    }),
   );
   follow(registration);
 

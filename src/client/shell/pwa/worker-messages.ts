@@ -9,7 +9,8 @@ function isWorkerMessage(data: unknown): data is WorkerToAppMessage {
     type === SW_MESSAGE.navigate ||
     type === SW_MESSAGE.replayOutbox ||
     type === SW_MESSAGE.precacheProgress ||
-    type === SW_MESSAGE.precacheComplete
+    type === SW_MESSAGE.precacheComplete ||
+    type === SW_MESSAGE.precacheList
   );
 }
 
