@@ -148,10 +148,9 @@ export function trackOfflineReadiness(
 
   function follow(next: ServiceWorkerRegistration) {
     current = next;
-    if (next.active) {
-      set({ state: 'ready' });
-      askForRest();
-    } else if (next.installing || next.waiting) set({ state: 'preparing', percent: lastPercent });
+    // `watch` asks the active worker for the desk screens.
+    if (next.active) set({ state: 'ready' });
+    else if (next.installing || next.waiting) set({ state: 'preparing', percent: lastPercent });
     for (const worker of [next.installing, next.waiting, next.active]) if (worker) watch(worker);
     const onUpdate = () => {
       if (next.installing) watch(next.installing);
