@@ -216,6 +216,8 @@ describe('storing the desk screens after readiness', () => {
   it('asks the active worker for them, again when the connection returns, and reflects when all are stored', () => {
     const worker = new FakeWorker('activated');
     trackOfflineReadiness(fakeRegistration({ active: worker }));
+    render(wrap(<OfflineReadinessStatus />));
+    expect(screen.getByTestId('offline-desk-pending')).toHaveTextContent(en.pwa.offline.deskPending);
     expect(html()).toBe('true');
     expect(document.documentElement.dataset.offlineComplete).toBe('false');
     expect(worker.posted).toEqual([{ type: SW_MESSAGE.storeRest }]);
@@ -227,6 +229,7 @@ describe('storing the desk screens after readiness', () => {
       container.dispatchEvent(new MessageEvent('message', { data: { type: SW_MESSAGE.precacheComplete } }));
     });
     expect(document.documentElement.dataset.offlineComplete).toBe('true');
+    expect(screen.queryByTestId('offline-desk-pending')).toBeNull();
     window.dispatchEvent(new Event('online'));
     expect(worker.posted).toHaveLength(2);
   });
