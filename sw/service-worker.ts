@@ -84,10 +84,10 @@ const setProgress = (phase: PrecacheProgressMessage['phase'], tally: PrecacheTal
 
 let precacheCache: Promise<Cache> | undefined;
 /**
- * Stores one file under its precache key — unless an interrupted earlier attempt stored it already —
- * as workbox's precache strategy would, with one request and one cache write per file and nothing
- * else: run through the strategy's handler, the same install took more than twice as long on a slow
- * link.
+ * Stores one file under its precache key — unless an interrupted earlier attempt (or the page, see
+ * PRECACHE_LIST) stored it already — as workbox's precache strategy would in an install: status 200,
+ * redirects copied. One function for the install and for the desk screens after it, which workbox's
+ * strategy would not store outside an install event.
  */
 async function storeFile(item: Item): Promise<void> {
   const cache = await (precacheCache ??= caches.open(precache.strategy.cacheName));
