@@ -2,7 +2,7 @@
  * Storing the app for offline use, in the order the build chose (what the field needs first) and
  * several files at a time: one request after the other would cost a round trip per file, minutes on a
  * site's poor Wi-Fi. Files already stored by an earlier, interrupted attempt are not fetched again
- * (the precache strategy answers them from the cache), so a retry continues where the last one stopped.
+ * (the worker's `store` skips them), so a retry continues where the last one stopped.
  */
 
 export interface PrecacheItem {
@@ -60,6 +60,36 @@ export async function installInOrder<T extends PrecacheItem>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
   if (failure !== null) throw (failure as { error: unknown }).error;
   return tally;
+}
+
+/**
+ * Stores the files left out of the install (the desk screens) once the worker is active: the device
+ * is ready for offline use in the field without them, and they are not worth the wait on a poor
+ * link. One run at a time — every caller shares the running one. `store` skips files already
+ * stored, so a run the connection interrupted (it rejects, nothing new is started) continues with
+ * what is still missing on the next call. `run` resolves true once every item is stored, false when
+ * this run could not finish.
+ */
+export function restStorer<T extends PrecacheItem>(
+  items: readonly T[],
+  { store, concurrency }: Pick<InstallOptions<T>, 'store' | 'concurrency'>,
+): { run: () => Promise<boolean> } {
+  let complete = false;
+  let running: Promise<boolean> | null = null;
+  return {
+    run() {
+      if (complete) return Promise.resolve(true);
+      running ??= installInOrder(items, { store, concurrency, onProgress: () => undefined })
+        .then(
+          () => (complete = true),
+          () => false,
+        )
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+  };
 }
 
 /** Calls `send` at most once per `intervalMs`, always with the latest value; `flush` sends what waits. */

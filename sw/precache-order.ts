@@ -8,6 +8,9 @@
  *              screen (the mirrored modules' screens, the offline engine, PDF building), PDF fonts
  *   2 desk     admin (users, settings), analytics and AI chunks, and anything not reached above
  *   excluded   code the app never calls (jsPDF's optional HTML and SVG renderers)
+ *
+ * The worker's install stores tiers 0 and 1: when it is done the device is ready for offline use in
+ * the field. Tier 2 is stored right after, in the background (see sw/service-worker.ts).
  */
 
 export type PrecacheTier = 0 | 1 | 2;
@@ -31,6 +34,12 @@ const DESK = [
   /\/src\/client\/features\/(users|settings|analytics|ai)\//,
   /\/src\/client\/shell\/ai\//,
 ];
+/**
+ * The signed-in layout and the start screen: the page loads them itself right after signing in, so
+ * the worker stores them last in the install, from the HTTP cache (they are immutable), instead of
+ * holding its requests open while the page downloads them.
+ */
+const LANDING = [/\/src\/client\/routes\/_app\.tsx/, /\/src\/client\/routes\/_app\/index\.tsx/];
 /** Optional parts of libraries that FleetPilot never calls: not stored at all. */
 const NEVER = [/\/node_modules\/(html2canvas|dompurify|canvg)\//];
 /** Files outside the chunk graph that belong to a tier. */
@@ -42,6 +51,8 @@ const matches = (patterns: RegExp[], id: string | null) => !!id && patterns.some
 export interface PrecachePlan {
   tiers: Map<string, PrecacheTier>;
   excluded: Set<string>;
+  /** Files of the signed-in layout and start screen (with what they import): last of their tier. */
+  landing: Set<string>;
   /** Position of each chunk in the walk, to keep a stable order inside a tier. */
   rank: Map<string, number>;
 }
@@ -109,7 +120,16 @@ export function planPrecache(chunks: BundleChunk[]): PrecachePlan {
     if (matches(NEVER, chunk.facadeModuleId)) excluded.add(chunk.fileName);
     else walk([chunk.fileName], 2);
   }
-  return { tiers, excluded, rank };
+  const shell = new Set(closure(shellRoots));
+  const landing = new Set<string>();
+  const landingRoots = chunks.filter((chunk) => matches(LANDING, chunk.facadeModuleId));
+  for (const name of closure(landingRoots.map((chunk) => chunk.fileName))) {
+    // The sign-in page's files are loaded (and stored from the HTTP cache) before anyone signs in.
+    if (shell.has(name)) continue;
+    landing.add(name);
+    for (const css of byName.get(name)?.css ?? []) landing.add(css);
+  }
+  return { tiers, excluded, landing, rank };
 }
 
 /** The tier of any emitted file: chunks by the plan, other files by name, desk by default. */
@@ -128,19 +148,24 @@ export interface ManifestEntryLike {
 
 /**
  * Orders the precache manifest by tier (shell, field, desk; the walk's order inside a tier), drops the
- * excluded files and keeps each file's size as `bytes`, which the worker uses to weigh its progress.
+ * excluded files and keeps each file's size as `bytes`, which the worker uses to weigh its progress,
+ * and its `tier`: the worker's install stores tiers 0 and 1 (after which the device counts as ready
+ * for offline use) and tier 2 after it.
  */
 export function orderManifest<T extends ManifestEntryLike>(
   entries: T[],
   plan: PrecachePlan,
-): Array<T & { bytes: number }> {
+): Array<T & { bytes: number; tier: PrecacheTier }> {
   const key = (entry: T) => {
     const file = entry.url.replace(/^\//, '');
-    return [tierOf(plan, file), plan.rank.get(file) ?? Number.MAX_SAFE_INTEGER] as const;
+    const tier = tierOf(plan, file);
+    // The page's own landing files go after the rest of the install (tiers 0 and 1), not in front of it.
+    const slot = tier < 2 && plan.landing.has(file) ? 1.5 : tier;
+    return [tier, slot, plan.rank.get(file) ?? Number.MAX_SAFE_INTEGER] as const;
   };
   return entries
     .filter((entry) => !plan.excluded.has(entry.url.replace(/^\//, '')))
     .map((entry) => ({ entry, key: key(entry) }))
-    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
-    .map(({ entry }) => ({ ...entry, bytes: entry.size }));
+    .sort((a, b) => a.key[1] - b.key[1] || a.key[2] - b.key[2])
+    .map(({ entry, key }) => ({ ...entry, bytes: entry.size, tier: key[0] }));
 }

@@ -10,7 +10,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { DEFAULT_APP_NAME } from '@/domain/constants';
-import { SW_MESSAGE, type PrecacheProgressMessage } from '@/domain/service-worker';
+import { SW_MESSAGE, type PrecacheListMessage, type PrecacheProgressMessage } from '@/domain/service-worker';
 import {
   focusOrOpenWindow,
   isCacheableApiRequest,
@@ -19,16 +19,23 @@ import {
   postToWindows,
   userScopedCacheKey,
 } from './handlers';
-import { installInOrder, throttled, type PrecacheTally } from './precache-install';
+import { installInOrder, restStorer, throttled, type PrecacheTally } from './precache-install';
 
-/** The build adds `bytes` (the file's size) to each entry, to weigh the progress it reports. */
-type SizedEntry = PrecacheEntry & { bytes?: number };
+/**
+ * The build adds `bytes` (the file's size) to each entry, to weigh the progress it reports, and its
+ * `tier` (sw/precache-order.ts): 0 and 1 are stored by the install, 2 after it.
+ */
+type SizedEntry = PrecacheEntry & { bytes?: number; tier?: number };
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<SizedEntry | string>;
 };
 
-/** Files fetched at once while installing: HTTP/2 carries them over one connection. */
+/**
+ * Files fetched at once: HTTP/2 carries them over one connection. While the worker installs,
+ * Chromium lets it have only three outstanding (the page stores files alongside then, see
+ * PRECACHE_LIST); the desk screens stored after activation are not held back.
+ */
 const PRECACHE_CONCURRENCY = 32;
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -40,13 +47,23 @@ precache.addToCacheList(manifest);
 registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 
-const items = [...precache.getURLsToCacheKeys()].map(([url, cacheKey], index) => {
+const allItems = [...precache.getURLsToCacheKeys()].map(([url, cacheKey], index) => {
   const entry = manifest[index];
   const revisioned = typeof entry === 'object' && !!entry.revision;
   const bytes = typeof entry === 'object' && entry.bytes ? entry.bytes : 1;
-  // Revisioned files (index.html, fonts) bypass the HTTP cache; hashed ones may come from it.
-  return { url, cacheKey, cache: (revisioned ? 'reload' : 'default') as RequestCache, bytes };
+  const tier = typeof entry === 'object' && entry.tier !== undefined ? entry.tier : 0;
+  // Revisioned files (index.html, icons, fonts) are revalidated with the server ('no-cache': an
+  // unchanged file costs a 304, and a page fetching the same file at the same time is waited for
+  // rather than downloaded twice, which 'reload' would do). Hashed ones are taken from the HTTP
+  // cache when the page loaded them already (served immutable), so they cross the network once.
+  return { url, cacheKey, cache: (revisioned ? 'no-cache' : 'default') as RequestCache, bytes, tier };
 });
+type Item = (typeof allItems)[number];
+// The install stores what the field needs (shell, sign-in, the mirrored modules' screens, PDF
+// fonts): once that is stored the worker activates and the device is ready for offline use. The
+// desk screens (administration, analytics, AI) follow in the background.
+const items = allItems.filter((item) => item.tier < 2);
+const restItems = allItems.filter((item) => item.tier >= 2);
 
 let progress: PrecacheProgressMessage = {
   type: SW_MESSAGE.precacheProgress,
@@ -65,19 +82,37 @@ const setProgress = (phase: PrecacheProgressMessage['phase'], tally: PrecacheTal
   if (phase !== 'installing') report.flush();
 };
 
-self.addEventListener('install', (event) => {
-  const store = async (item: (typeof items)[number]) => {
-    const request = new Request(item.url, {
+let precacheCache: Promise<Cache> | undefined;
+/**
+ * Stores one file under its precache key — unless an interrupted earlier attempt (or the page, see
+ * PRECACHE_LIST) stored it already — as workbox's precache strategy would in an install: status 200,
+ * redirects copied. One function for the install and for the desk screens after it, which workbox's
+ * strategy would not store outside an install event.
+ */
+async function storeFile(item: Item): Promise<void> {
+  const cache = await (precacheCache ??= caches.open(precache.strategy.cacheName));
+  if (await cache.match(item.cacheKey)) return;
+  const response = await fetch(
+    new Request(item.url, {
       integrity: precache.getIntegrityForCacheKey(item.cacheKey),
       cache: item.cache,
       credentials: 'same-origin',
-    });
-    await Promise.all(precache.strategy.handleAll({ params: { cacheKey: item.cacheKey }, request, event }));
-  };
+    }),
+  );
+  if (response.status !== 200)
+    throw new Error(`Storing ${item.url} for offline use failed: ${response.status}`);
+  // A redirected response cannot answer a navigation: keep a copy without the flag.
+  const stored = response.redirected
+    ? new Response(await response.blob(), { headers: response.headers, status: response.status })
+    : response;
+  await cache.put(item.cacheKey, stored);
+}
+
+self.addEventListener('install', (event) => {
   setProgress('installing', progress);
   event.waitUntil(
     installInOrder(items, {
-      store,
+      store: storeFile,
       concurrency: PRECACHE_CONCURRENCY,
       onProgress: (tally) => setProgress('installing', tally),
     }).then(
@@ -92,6 +127,11 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   void precache.activate(event);
 });
+
+// The desk screens, stored after the install by the active worker when a window asks (STORE_REST,
+// sent whenever a page finds the worker active, so an interrupted run continues on the next visit).
+// Not in the activate event: the worker only answers requests once activation has finished.
+const rest = restStorer(restItems, { store: storeFile, concurrency: PRECACHE_CONCURRENCY });
 
 // A first install takes the open tab at once; later versions wait for the update prompt (SKIP_WAITING).
 clientsClaim();
@@ -129,7 +169,27 @@ self.addEventListener('message', (event) => {
   const type = data && typeof data === 'object' ? (data as { type?: unknown }).type : undefined;
   if (type === SW_MESSAGE.skipWaiting) void self.skipWaiting();
   // A page opened while this worker installs asks how far it got.
-  if (type === SW_MESSAGE.precacheStatus) event.source?.postMessage(progress);
+  if (type === SW_MESSAGE.precacheStatus) {
+    event.source?.postMessage(progress);
+    // The page may store the files itself, many at a time (pages ask while a worker installs):
+    // Chromium lets an installing worker have only three requests outstanding. The install then
+    // finds them stored.
+    const list: PrecacheListMessage = {
+      type: SW_MESSAGE.precacheList,
+      cacheName: precache.strategy.cacheName,
+      items: items.map(({ url, cacheKey, cache }) => ({ url, cacheKey, cache })),
+    };
+    event.source?.postMessage(list);
+  }
+  // Pages send this to the active worker. Versions share one precache cache (entries are keyed by
+  // revision and activation drops the old version's), so storing early does no harm either.
+  if (type === SW_MESSAGE.storeRest) {
+    event.waitUntil(
+      rest.run().then(async (complete) => {
+        if (complete) await postToWindows(self.clients, { type: SW_MESSAGE.precacheComplete });
+      }),
+    );
+  }
 });
 
 self.addEventListener('push', (event) => {

@@ -13,6 +13,19 @@ export const SW_MESSAGE = {
   precacheProgress: 'PRECACHE_PROGRESS',
   /** App → installing worker: send your PRECACHE_PROGRESS now (a page loaded mid-install asks). */
   precacheStatus: 'PRECACHE_STATUS',
+  /**
+   * App → active worker: store the files left out of the install (the desk screens), unless they
+   * are stored already; the worker answers every window with PRECACHE_COMPLETE once all are.
+   */
+  storeRest: 'STORE_REST',
+  /** Worker → app: every file of the app is stored, the desk screens too. */
+  precacheComplete: 'PRECACHE_COMPLETE',
+  /**
+   * Installing worker → app, with its answer to PRECACHE_STATUS: the files its install stores, so a
+   * page can store them too. Chromium lets an installing worker have only three requests
+   * outstanding (a round trip per three files on a slow link); a page has no such limit.
+   */
+  precacheList: 'PRECACHE_LIST',
 } as const;
 
 export interface NavigateMessage {
@@ -23,7 +36,10 @@ export interface ReplayOutboxMessage {
   type: typeof SW_MESSAGE.replayOutbox;
   tag: string;
 }
-/** Storing the app for offline use: bytes of the files stored so far, of all to store. */
+/**
+ * Storing the app for offline use while the worker installs: bytes of the files stored so far, of
+ * all the install stores (the shell and the field's screens; the desk screens follow after it).
+ */
 export interface PrecacheProgressMessage {
   type: typeof SW_MESSAGE.precacheProgress;
   /** `installing` while files are stored; `installed` when all are; `failed` when one could not be fetched. */
@@ -33,7 +49,27 @@ export interface PrecacheProgressMessage {
   doneBytes: number;
   totalBytes: number;
 }
-export type WorkerToAppMessage = NavigateMessage | ReplayOutboxMessage | PrecacheProgressMessage;
+export interface PrecacheCompleteMessage {
+  type: typeof SW_MESSAGE.precacheComplete;
+}
+/** One file the install stores: fetched from `url` as `cache` says, stored under `cacheKey`. */
+export interface PrecacheListItem {
+  url: string;
+  cacheKey: string;
+  cache: RequestCache;
+}
+export interface PrecacheListMessage {
+  type: typeof SW_MESSAGE.precacheList;
+  /** The Cache Storage cache the worker answers from. */
+  cacheName: string;
+  items: PrecacheListItem[];
+}
+export type WorkerToAppMessage =
+  | NavigateMessage
+  | ReplayOutboxMessage
+  | PrecacheProgressMessage
+  | PrecacheCompleteMessage
+  | PrecacheListMessage;
 
 /** Whole percent of a progress report, 100 only when every file is stored. */
 export function precachePercent(

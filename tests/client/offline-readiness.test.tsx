@@ -14,7 +14,8 @@ import {
 } from '@/client/shell/pwa/offline-readiness';
 import { OfflineReadinessIndicator } from '@/client/shell/pwa/offline-readiness-indicator';
 import { OfflineReadinessStatus } from '@/client/shell/pwa/offline-readiness-status';
-import { SW_MESSAGE, type PrecacheProgressMessage } from '@/domain/service-worker';
+import { storeAlongsideInstall } from '@/client/shell/pwa/precache-helper';
+import { SW_MESSAGE, type PrecacheListMessage, type PrecacheProgressMessage } from '@/domain/service-worker';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -85,6 +86,7 @@ afterEach(() => {
   cleanup();
   resetOfflineReadiness();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   touch = false;
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
@@ -179,6 +181,118 @@ describe('offline readiness', () => {
     render(wrap(<OfflineReadinessIndicator />));
     fromWorker({ phase: 'installing', doneFiles: 5, totalFiles: 10, doneBytes: 500, totalBytes: 1000 });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+/** Cache Storage and the network as the page sees them: what was fetched, what each cache holds. */
+function fakeStorage(status: (url: string) => number = () => 200) {
+  const stores = new Map<string, Map<string, unknown>>();
+  const fetched: string[] = [];
+  vi.stubGlobal('caches', {
+    open: async (name: string) => {
+      const store = stores.get(name) ?? new Map<string, unknown>();
+      stores.set(name, store);
+      return {
+        match: async (key: string) => store.get(key),
+        put: async (key: string, response: unknown) => void store.set(key, response),
+      };
+    },
+  });
+  vi.stubGlobal('fetch', async (url: string) => {
+    fetched.push(url);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    return { status: status(url), redirected: false, url };
+  });
+  return { stores, fetched };
+}
+
+const list = (...urls: string[]): PrecacheListMessage => ({
+  type: SW_MESSAGE.precacheList,
+  cacheName: 'precache',
+  items: urls.map((url) => ({ url, cacheKey: `${url}?k`, cache: 'default' })),
+});
+
+describe('storing the desk screens after readiness', () => {
+  it('asks the active worker for them, again when the connection returns, and reflects when all are stored', () => {
+    const worker = new FakeWorker('activated');
+    trackOfflineReadiness(fakeRegistration({ active: worker }));
+    render(wrap(<OfflineReadinessStatus />));
+    expect(screen.getByTestId('offline-desk-pending')).toHaveTextContent(en.pwa.offline.deskPending);
+    expect(html()).toBe('true');
+    expect(document.documentElement.dataset.offlineComplete).toBe('false');
+    expect(worker.posted).toEqual([{ type: SW_MESSAGE.storeRest }]);
+
+    window.dispatchEvent(new Event('online'));
+    expect(worker.posted).toHaveLength(2);
+
+    act(() => {
+      container.dispatchEvent(new MessageEvent('message', { data: { type: SW_MESSAGE.precacheComplete } }));
+    });
+    expect(document.documentElement.dataset.offlineComplete).toBe('true');
+    expect(screen.queryByTestId('offline-desk-pending')).toBeNull();
+    window.dispatchEvent(new Event('online'));
+    expect(worker.posted).toHaveLength(2);
+  });
+
+  it('asks once the first install has activated', () => {
+    const worker = new FakeWorker('installing');
+    const registration = fakeRegistration({ installing: worker });
+    trackOfflineReadiness(registration);
+    expect(worker.posted).toEqual([{ type: SW_MESSAGE.precacheStatus }]);
+    Object.assign(registration, { installing: null, active: worker });
+    worker.become('activated');
+    expect(worker.posted).toEqual([{ type: SW_MESSAGE.precacheStatus }, { type: SW_MESSAGE.storeRest }]);
+  });
+});
+
+describe('storing files alongside a first install', () => {
+  it('stores the listed files into the worker cache under its keys, skipping stored ones', async () => {
+    const { stores, fetched } = fakeStorage();
+    await (await caches.open('precache')).put('/b.js?k', 'stored before');
+    const count = await storeAlongsideInstall(list('/a.js', '/b.js', '/c.js'), () => true, 2);
+    expect(count).toBe(2);
+    expect(fetched.sort()).toEqual(['/a.js', '/c.js']);
+    expect([...stores.get('precache')!.keys()].sort()).toEqual(['/a.js?k', '/b.js?k', '/c.js?k']);
+  });
+
+  it('stops at an answer the worker would not store, and when the install is over', async () => {
+    const { stores } = fakeStorage((url) => (url === '/b.js' ? 404 : 200));
+    await storeAlongsideInstall(list('/a.js', '/b.js', '/c.js', '/d.js'), () => true, 1);
+    expect([...stores.get('precache')!.keys()]).toEqual(['/a.js?k']);
+
+    const { fetched } = fakeStorage();
+    let installing = true;
+    await storeAlongsideInstall(
+      list('/a.js', '/b.js', '/c.js'),
+      () => {
+        const going = installing;
+        installing = false;
+        return going;
+      },
+      1,
+    );
+    expect(fetched).toEqual(['/a.js']);
+  });
+
+  it('is started by the worker list on a first install, not while a version is active', async () => {
+    const { fetched } = fakeStorage();
+    const worker = new FakeWorker('installing');
+    trackOfflineReadiness(fakeRegistration({ installing: worker }));
+    act(() => {
+      container.dispatchEvent(new MessageEvent('message', { data: list('/a.js') }));
+    });
+    await vi.waitFor(() => expect(fetched).toEqual(['/a.js']));
+
+    resetOfflineReadiness();
+    const update = fakeStorage();
+    trackOfflineReadiness(
+      fakeRegistration({ installing: new FakeWorker('installing'), active: new FakeWorker('activated') }),
+    );
+    act(() => {
+      container.dispatchEvent(new MessageEvent('message', { data: list('/b.js') }));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(update.fetched).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { precachePercent } from '@/domain/service-worker';
-import { installInOrder, throttled } from '../../sw/precache-install';
+import { installInOrder, restStorer, throttled } from '../../sw/precache-install';
 import { orderManifest, planPrecache, type BundleChunk } from '../../sw/precache-order';
 
 const item = (url: string, bytes = 10) => ({ url, bytes });
@@ -42,6 +42,36 @@ describe('installInOrder', () => {
     });
     await expect(run).rejects.toThrow('offline');
     expect(finished).toEqual(['b']);
+  });
+});
+
+describe('restStorer', () => {
+  it('shares one run between callers, continues after a failed run, and then says complete', async () => {
+    const stored = new Set<string>();
+    let offline = true;
+    const fetched: string[] = [];
+    const rest = restStorer([item('users'), item('settings'), item('analytics')], {
+      concurrency: 1,
+      store: async ({ url }) => {
+        if (stored.has(url)) return;
+        fetched.push(url);
+        if (offline && url === 'settings') throw new Error('offline');
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        stored.add(url);
+      },
+    });
+    const first = rest.run();
+    expect(rest.run()).toBe(first);
+    await expect(first).resolves.toBe(false);
+    expect([...stored]).toEqual(['users']);
+
+    offline = false;
+    await expect(rest.run()).resolves.toBe(true);
+    expect([...stored]).toEqual(['users', 'settings', 'analytics']);
+    expect(fetched).toEqual(['users', 'settings', 'settings', 'analytics']);
+    // Complete: nothing is asked again.
+    await expect(rest.run()).resolves.toBe(true);
+    expect(fetched).toHaveLength(4);
   });
 });
 
@@ -141,6 +171,64 @@ describe('the precache order', () => {
       'fonts/DejaVuSans.ttf',
       'assets/users.js',
     ]);
-    expect(ordered[0]).toMatchObject({ url: 'assets/index.js', bytes: 6 });
+    expect(ordered[0]).toMatchObject({ url: 'assets/index.js', bytes: 6, tier: 0 });
+    // The worker's install stores tiers 0 and 1; tier 2 follows after readiness.
+    expect(ordered.map((entry) => entry.tier)).toEqual([0, 0, 1, 1, 1, 2]);
+  });
+
+  it('stores the signed-in layout and start screen last in the install: the page loads them itself', () => {
+    const withLanding = planPrecache([
+      chunk('assets/index.js', '/app/index.html', {
+        isEntry: true,
+        imports: ['assets/react.js'],
+        dynamicImports: [
+          'assets/login.js',
+          'assets/app.js',
+          'assets/home.js',
+          'assets/reports.js',
+          'assets/users.js',
+        ],
+      }),
+      chunk('assets/react.js', null),
+      chunk('assets/login.js', '/app/src/client/routes/login.tsx?tsr-split=component', {
+        imports: ['assets/react.js'],
+      }),
+      chunk('assets/app.js', '/app/src/client/routes/_app.tsx?tsr-split=component', {
+        imports: ['assets/nav.js', 'assets/react.js'],
+        css: ['assets/app.css'],
+      }),
+      chunk('assets/nav.js', null),
+      chunk('assets/home.js', '/app/src/client/routes/_app/index.tsx?tsr-split=component'),
+      chunk('assets/reports.js', '/app/src/client/routes/_app/reports.tsx?tsr-split=component'),
+      chunk('assets/users.js', '/app/src/client/routes/_app/users.tsx?tsr-split=component'),
+    ]);
+    // Shared with the sign-in page (loaded before anyone signs in): not moved.
+    expect(withLanding.landing.has('assets/react.js')).toBe(false);
+    const ordered = orderManifest(
+      [
+        'assets/users.js',
+        'assets/home.js',
+        'assets/app.css',
+        'assets/nav.js',
+        'assets/app.js',
+        'assets/reports.js',
+        'assets/react.js',
+        'assets/login.js',
+        'assets/index.js',
+      ].map((url) => ({ url, revision: null, size: 1 })),
+      withLanding,
+    );
+    expect(ordered.map((entry) => entry.url)).toEqual([
+      'assets/index.js',
+      'assets/login.js',
+      'assets/react.js',
+      'assets/reports.js',
+      'assets/app.js',
+      'assets/app.css',
+      'assets/home.js',
+      'assets/nav.js',
+      'assets/users.js',
+    ]);
+    expect(ordered.find((entry) => entry.url === 'assets/app.js')?.tier).toBe(1);
   });
 });

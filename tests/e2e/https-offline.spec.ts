@@ -65,6 +65,22 @@ test('over HTTPS the app is stored, says so, and opens with the server stopped',
     await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
     await expect(page.getByTestId('offline-readiness')).toContainText(en('pwa.offline.ready'));
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The desk screens are stored after readiness, in the background, into the same precache.
+    await expect(page.locator('html')).toHaveAttribute('data-offline-complete', 'true', { timeout: 60_000 });
+    const stored = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        if (!name.includes('precache')) continue;
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    for (const desk of ['users', 'settings', 'analytics'])
+      expect(
+        stored.some((path) => new RegExp(`^/assets/${desk}-[\\w-]{8}\\.js$`).test(path)),
+        desk,
+      ).toBe(true);
 
     await server.stop();
     expect(
@@ -81,6 +97,10 @@ test('over HTTPS the app is stored, says so, and opens with the server stopped',
     await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true');
     await page.goto(`${origin}/reports`);
     await expect(page.getByRole('heading', { name: en('nav.reports') })).toBeVisible();
+    await expect(page.getByText(en('errors.render.title'))).toHaveCount(0);
+    // An administration screen, stored after readiness, opens offline too.
+    await page.goto(`${origin}/users`);
+    await expect(page.getByRole('heading', { name: en('nav.users'), level: 1 })).toBeVisible();
     await expect(page.getByText(en('errors.render.title'))).toHaveCount(0);
   } finally {
     await context.close();

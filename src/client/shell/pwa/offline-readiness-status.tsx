@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCloudCheck, IconCloudDown, IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
-import { useOfflineReadiness } from './offline-readiness';
+import { useOfflineComplete, useOfflineReadiness } from './offline-readiness';
 
 /** The Sync panel's account of offline use: ready, how far storing the app got, or why it cannot. */
 export function OfflineReadinessStatus() {
@@ -22,6 +22,7 @@ export function OfflineReadinessStatus() {
 function ReadinessDetails() {
   const { t } = useTranslation();
   const readiness = useOfflineReadiness();
+  const complete = useOfflineComplete();
   switch (readiness.state) {
     case 'idle':
       return null;
@@ -53,6 +54,12 @@ function ReadinessDetails() {
             <Text size="xs" c="dimmed">
               {t('pwa.offline.readyHint')}
             </Text>
+            {/* Ready means the field's screens; the desk screens follow within moments. */}
+            {!complete && (
+              <Text size="xs" c="dimmed" data-testid="offline-desk-pending">
+                {t('pwa.offline.deskPending')}
+              </Text>
+            )}
           </Stack>
         </Group>
       );

@@ -6,6 +6,7 @@ import {
   type PrecacheProgressMessage,
 } from '@/domain/service-worker';
 import { createStore, useStore } from '../store';
+import { storeAlongsideInstall } from './precache-helper';
 import { onWorkerMessage } from './worker-messages';
 
 /**
@@ -15,7 +16,10 @@ import { onWorkerMessage } from './worker-messages';
  * - `idle`: nothing asked yet (development builds have no service worker);
  * - `preparing`: the service worker is storing the app; `percent` of it is stored;
  * - `paused`: storing stopped (the connection dropped); it resumes where it stopped;
- * - `ready`: an active service worker holds everything: the app opens offline.
+ * - `ready`: an active service worker holds what the field needs — the shell, sign-in, the screens of
+ *   the modules mirrored on the device, the PDF fonts: the app opens offline and those screens work.
+ *   The desk screens (administration, analytics, AI) are stored right after, in the background;
+ *   `offlineComplete` says when they are (`<html data-offline-complete>`).
  */
 export type OfflineReadiness =
   | { state: 'insecure' }
@@ -51,6 +55,18 @@ export function useOfflineReadiness(): OfflineReadiness {
   return useStore(offlineReadiness);
 }
 
+/** Whether the desk screens are stored as well, i.e. every screen opens offline. */
+export const offlineComplete = createStore<boolean>(false);
+function reflectComplete(complete: boolean) {
+  if (typeof document !== 'undefined') document.documentElement.dataset.offlineComplete = String(complete);
+}
+reflectComplete(offlineComplete.getState());
+offlineComplete.subscribe(() => reflectComplete(offlineComplete.getState()));
+
+export function useOfflineComplete(): boolean {
+  return useStore(offlineComplete);
+}
+
 const set = (next: OfflineReadiness) =>
   offlineReadiness.setState((current) =>
     current.state === next.state &&
@@ -83,6 +99,15 @@ export function trackOfflineReadiness(
   let current = registration;
   let retryTimer: ReturnType<typeof setInterval> | undefined;
   let lastPercent = 0;
+  let helping = false;
+
+  // The active worker stores the desk screens when asked; asked again when the connection returns,
+  // since a run the connection interrupted stops.
+  const askForRest = () => {
+    if (!offlineComplete.getState()) current.active?.postMessage({ type: SW_MESSAGE.storeRest });
+  };
+  window.addEventListener('online', askForRest);
+  cleanups.push(() => window.removeEventListener('online', askForRest));
 
   const stopRetrying = () => {
     clearInterval(retryTimer);
@@ -109,6 +134,7 @@ export function trackOfflineReadiness(
       if (worker.state === 'activated') {
         stopRetrying();
         set({ state: 'ready' });
+        askForRest();
       } else if (worker.state === 'redundant') {
         pause();
       }
@@ -122,6 +148,7 @@ export function trackOfflineReadiness(
 
   function follow(next: ServiceWorkerRegistration) {
     current = next;
+    // `watch` asks the active worker for the desk screens.
     if (next.active) set({ state: 'ready' });
     else if (next.installing || next.waiting) set({ state: 'preparing', percent: lastPercent });
     for (const worker of [next.installing, next.waiting, next.active]) if (worker) watch(worker);
@@ -140,6 +167,17 @@ export function trackOfflineReadiness(
       if (message.phase === 'failed') pause();
       else set({ state: 'preparing', percent: lastPercent });
     }),
+    onWorkerMessage(SW_MESSAGE.precacheComplete, () => offlineComplete.setState(true)),
+    // A first install: the page stores files alongside the worker, which may only fetch three at a
+    // time. Updates install in the background without the page's help.
+    onWorkerMessage(SW_MESSAGE.precacheList, (list) => {
+      if (helping || current.active || !current.installing || typeof caches === 'undefined') return;
+      helping = true;
+      const installing = current.installing;
+      void storeAlongsideInstall(list, () => installing.state === 'installing').finally(() => {
+        helping = false;
+      });
+    }),
   );
   follow(registration);
 
@@ -156,4 +194,5 @@ export function trackOfflineReadiness(
 export function resetOfflineReadiness(): void {
   stopTracking?.();
   offlineReadiness.setState(initialReadiness());
+  offlineComplete.setState(false);
 }

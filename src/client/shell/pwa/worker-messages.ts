@@ -6,7 +6,11 @@ function isWorkerMessage(data: unknown): data is WorkerToAppMessage {
   if (!data || typeof data !== 'object') return false;
   const { type } = data as { type?: unknown };
   return (
-    type === SW_MESSAGE.navigate || type === SW_MESSAGE.replayOutbox || type === SW_MESSAGE.precacheProgress
+    type === SW_MESSAGE.navigate ||
+    type === SW_MESSAGE.replayOutbox ||
+    type === SW_MESSAGE.precacheProgress ||
+    type === SW_MESSAGE.precacheComplete ||
+    type === SW_MESSAGE.precacheList
   );
 }
 
