@@ -248,7 +248,7 @@ describe('storing the desk screens after readiness', () => {
 describe('storing files alongside a first install', () => {
   it('stores the listed files into the worker cache under its keys, skipping stored ones', async () => {
     const { stores, fetched } = fakeStorage();
-    await (await caches.open('precache')).put('/b.js?k', 'stored before');
+    await (await caches.open('precache')).put('/b.js?k', { status: 200 } as Response);
     const count = await storeAlongsideInstall(list('/a.js', '/b.js', '/c.js'), () => true, 2);
     expect(count).toBe(2);
     expect(fetched.sort()).toEqual(['/a.js', '/c.js']);

@@ -1,7 +1,19 @@
 import type { PrecacheListMessage } from '@/domain/service-worker';
 
-/** Files the page fetches at once: HTTP/2 carries them over one connection. */
-const PAGE_CONCURRENCY = 32;
+/**
+ * Files the page fetches at once: HTTP/2 carries them over one connection. Over HTTP/1.1 (a browser
+ * opens six connections to a server) a few, so the page's own files are not queued behind them.
+ */
+const HTTP2_CONCURRENCY = 32;
+const HTTP1_CONCURRENCY = 2;
+
+function defaultConcurrency(): number {
+  const navigation = performance.getEntriesByType?.('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  return navigation?.nextHopProtocol === 'h2' || navigation?.nextHopProtocol === 'h3'
+    ? HTTP2_CONCURRENCY
+    : HTTP1_CONCURRENCY;
+}
 
 /**
  * Stores the files of a first install from the page, alongside the installing worker. Chromium lets
@@ -16,7 +28,7 @@ const PAGE_CONCURRENCY = 32;
 export async function storeAlongsideInstall(
   list: PrecacheListMessage,
   keepGoing: () => boolean,
-  concurrency = PAGE_CONCURRENCY,
+  concurrency = defaultConcurrency(),
 ): Promise<number> {
   let stored = 0;
   try {
@@ -27,7 +39,12 @@ export async function storeAlongsideInstall(
       while (!stop && next < list.items.length && keepGoing()) {
         const item = list.items[next++]!;
         if (await cache.match(item.cacheKey)) continue;
-        const response = await fetch(item.url, { cache: item.cache, credentials: 'same-origin' });
+        // Low priority: the screens the user is opening load first.
+        const response = await fetch(item.url, {
+          cache: item.cache,
+          credentials: 'same-origin',
+          priority: 'low',
+        });
         if (response.status !== 200 || response.redirected) {
           stop = true;
           return;
