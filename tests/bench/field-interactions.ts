@@ -115,7 +115,12 @@ export async function benchFieldInteractions(): Promise<object[]> {
       timeout: 120_000,
     });
     const keepOpen = page.getByRole('dialog', { name: en('pwa.keepOpen.title') });
-    if (await keepOpen.isVisible()) await keepOpen.getByRole('button', { name: en('pwa.keepOpen.ok') }).tap();
+    // The dialog is a chunk of its own loaded when a touch device is asked: give it a moment to show.
+    const shown = await keepOpen.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) await keepOpen.getByRole('button', { name: en('pwa.keepOpen.ok') }).tap();
     await keepOpen.waitFor({ state: 'hidden' });
     await waitForQuiet(page);
     const cdp = await context.newCDPSession(page);

@@ -8,6 +8,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFeatureEnabled } from '@/domain/features';
 import { WhenEngineReady } from '@/client/offline/engine-context';
 import { OnlineIndicator } from './online/online-indicator';
 import { palette } from './palette/palette-store';
@@ -23,8 +24,8 @@ import classes from './top-bar.module.css';
 const SyncIndicator = lazy(() =>
   import('./sync-panel/sync-indicator').then((module) => ({ default: module.SyncIndicator })),
 );
-/** The sync button's place (its ActionIcon's size) while it loads: the bar does not shift. */
-const SYNC_BUTTON_SPACE = <Box w={44} h={44} aria-hidden />;
+/** The place of the sync button and the bell (their ActionIcons' size) while they load: the bar does not shift. */
+const BUTTON_SPACE = <Box w={44} h={44} aria-hidden />;
 
 interface TopBarProps {
   mobileMenuOpened: boolean;
@@ -94,13 +95,17 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         <ThemeSwitch visibleFrom="sm" />
         <OnlineIndicator />
         <OfflineReadinessIndicator />
-        <Suspense fallback={SYNC_BUTTON_SPACE}>
-          <WhenEngineReady fallback={SYNC_BUTTON_SPACE}>
+        <Suspense fallback={BUTTON_SPACE}>
+          <WhenEngineReady fallback={BUTTON_SPACE}>
             <SyncIndicator />
           </WhenEngineReady>
         </Suspense>
         <InstallButton variant="subtle" color="gray" />
-        <NotificationBellSlot />
+        <WhenEngineReady
+          fallback={isFeatureEnabled(settings.features, 'notifications') ? BUTTON_SPACE : null}
+        >
+          <NotificationBellSlot />
+        </WhenEngineReady>
         <ProfileLink />
       </Group>
     </Group>

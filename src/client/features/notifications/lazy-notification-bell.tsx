@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { WhenEngineReady } from '@/client/offline/engine-context';
 
@@ -13,7 +14,8 @@ const NotificationBell = lazy(() =>
 export function LazyNotificationBell() {
   return (
     <WhenEngineReady>
-      <Suspense fallback={null}>
+      {/* The bell's place while its chunk loads (the top bar keeps it before the engine is there). */}
+      <Suspense fallback={<Box w={44} h={44} aria-hidden />}>
         <NotificationBell />
       </Suspense>
     </WhenEngineReady>
