@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const limitAnonymous = api.rateLimit();
       api.addHook('preHandler', (request, reply, done) => {
         if (request.user !== null) return done();
-        limitAnonymous(request, reply).then(() => done(), done);
+        limitAnonymous.call(api, request, reply).then(() => done(), done);
       });
       await api.register(authRoutes, { db: handle.db });
       await api.register(usersRoutes);

@@ -38,9 +38,10 @@ export const accessPlugin = fp(
     app.addHook(
       'onRequest',
       function checkAccess(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-        const url = request.routeOptions.url;
+        // Fastify builds `routeOptions` afresh on every read: read it once.
+        const { url, config } = request.routeOptions;
         if (!url || !url.startsWith('/api/')) return done();
-        const access = request.routeOptions.config.access ?? 'signed-in';
+        const access = config.access ?? 'signed-in';
         if (access === 'public') return done();
         if (!request.user) return done(unauthenticated());
         if (access !== 'signed-in' && !can(request.user, access)) return done(forbidden());

@@ -35,6 +35,6 @@ export async function sendListPage<S extends z.ZodType>(
 }
 
 /** Sends JSON text as is: a string payload with a JSON type skips the route's response serializer. */
-export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type('application/json').send(json);
+export function sendJsonText(reply: FastifyReply, json: string, type = 'application/json'): FastifyReply {
+  return reply.type(type).send(json);
 }

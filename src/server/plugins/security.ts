@@ -151,6 +151,8 @@ class CompiledPolicy {
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
+    // Fastify lower-cases every name it is given; given lower-case, it has nothing to copy.
+    const hardening = SECURITY_HEADERS.map(([name, value]) => [name.toLowerCase(), value] as const);
     const appPolicy = new CompiledPolicy(APP_CSP_DIRECTIVES);
     const routePolicies = new WeakMap<CspDirectives, CompiledPolicy>();
     const policyOf = (directives: CspDirectives | undefined): CompiledPolicy => {
@@ -167,7 +169,7 @@ export const securityPlugin = fp(
           'content-security-policy',
           policyOf(request.routeOptions.config.csp).value(request.headers.host),
         );
-        for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
+        for (const [name, value] of hardening) reply.header(name, value);
         done();
       },
     );

@@ -9,7 +9,7 @@ import { hashPassword } from '../../bootstrap';
 import type { Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { HttpError, validationFailed } from '../../http-error';
-import { encodeResponse } from '../../plugins/list-memo';
+import { encodeResponse, sendJsonText } from '../../plugins/list-memo';
 import { findUserByLogin, toUser, type UserRow } from '../users/data';
 import { errorBodySchema } from './schemas';
 import { createLoginThrottle, forgetAccount, throttleKeys, type Reservation } from './throttle';
@@ -132,15 +132,16 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Database }) {
   const meJson = new WeakMap<UserRow, string>();
   r.get('/auth/me', {
     schema: { tags: ['auth'], response: { 200: userSchema } },
-    handler: async (request, reply) => {
+    // Synchronous: nothing to wait for, so no promise to settle per request.
+    handler: (request, reply) => {
       const row = request.user!;
       let json = meJson.get(row);
       if (json === undefined) {
         json = encodeResponse(request, userSchema, toUser(row));
         meJson.set(row, json);
       }
-      // The type the serializer would have set; a string payload skips the serializer.
-      return reply.type('application/json; charset=utf-8').send(json);
+      // With the type the serializer would have set.
+      sendJsonText(reply, json, 'application/json; charset=utf-8');
     },
   });
 
