@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ensureAdmin } from './bootstrap';
-import { withSafeLogging } from './log-safety';
+import { OneLinePerRequest, withSafeLogging } from './log-safety';
 import { ConfigError, type Config } from './config';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { accessPlugin } from './plugins/access';
@@ -88,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Request ids in logs let an operator follow one request through the log.
     requestIdHeader: 'x-request-id',
     frameworkErrors: answerFrameworkError,
+    // One line per request rather than Fastify's two (received, completed).
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

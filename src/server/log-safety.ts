@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * What may reach the log. Database driver errors carry the failed statement's parameters (a password
@@ -89,4 +89,29 @@ export function withSafeLogging(options: boolean | object): boolean | object {
     },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
   };
+}
+
+/**
+ * One line per answered request: the method, URL and address (the `req` serializer) go on the line
+ * that has the status and time taken, and the separate "incoming request" line is not written. A busy
+ * site's log is half as long and each line says the whole story of its request.
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
 }

@@ -24,7 +24,6 @@ export function terminalLogStream() {
         hostname: _host,
         ...rest
       } = JSON.parse(line) as Record<string, unknown>;
-      if (msg === 'incoming request') return;
       const when = new Date(Number(time)).toTimeString().slice(0, 8);
       const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
       process.stdout.write(

@@ -134,4 +134,18 @@ describe('the log', () => {
       expect(log, `log contains ${secret}`).not.toContain(secret);
     }
   });
+
+  it('holds one line per answered request, with its method, path, status and time', async () => {
+    const before = logLines.length;
+    const res = await app.inject({ url: '/api/auth/me?probe=1', headers: auth() });
+    expect(res.statusCode).toBe(200);
+    const lines = logLines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    const [line] = lines as [Record<string, unknown>];
+    expect(line.msg).toBe('request completed');
+    expect(line.level).toBe(30);
+    expect(line.req).toMatchObject({ method: 'GET', url: '/api/auth/me' });
+    expect(line.res).toMatchObject({ statusCode: 200 });
+    expect(typeof line.responseTime).toBe('number');
+  });
 });
