@@ -6,7 +6,7 @@ import { excavatorHref, maintenanceHref } from '@/client/lib/links';
 import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tile';
 import { MAINTENANCE_LABEL } from '../labels';
-import { UpcomingFollowUps } from '../../follow-ups/upcoming-follow-ups';
+import { UpcomingFollowUps } from '@/client/features/follow-ups/public';
 
 type Upcoming = NonNullable<Dashboard['upcomingMaintenance']>;
 

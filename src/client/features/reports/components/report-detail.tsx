@@ -7,7 +7,7 @@ import { useSettings } from '@/client/shell/session/settings-store';
 import type { ReportRecord } from '../model';
 import classes from '../reports-print.module.css';
 import type { ExcavatorInfo } from '../use-reports';
-import { ReportFollowUps } from '../../follow-ups/report-follow-ups';
+import { ReportFollowUps } from '@/client/features/follow-ups/public';
 import { ReportSummary } from './report-summary';
 import { ReportStatusBadge } from './status-badge';
 

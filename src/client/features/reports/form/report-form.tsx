@@ -8,7 +8,7 @@ import { useSettings } from '@/client/shell/session/settings-store';
 import { IncompleteChecklistModal } from '../components/confirm-modals';
 import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
 import type { ReportRecord } from '../model';
-import { ResolveFollowUpsField } from '../../follow-ups/resolve-follow-ups-field';
+import { ResolveFollowUpsField } from '@/client/features/follow-ups/public';
 import { ChecklistFields } from './checklist-fields';
 import { GeneralFields, OperatingFields, TextFields } from './form-sections';
 import {
