@@ -44,6 +44,16 @@ const zones = [
     from: './src/server',
     message: 'The client never imports server code.',
   },
+  {
+    target: './src/client/offline',
+    from: ['./src/client/shell', './src/client/features', './src/client/routes', './src/client/ui'],
+    message: 'The offline engine depends on client/lib and domain only, never on the shell, ui or a feature.',
+  },
+  {
+    target: ['./src/client/lib', './src/client/ui'],
+    from: ['./src/client/shell', './src/client/features', './src/client/routes'],
+    message: 'client/lib and client/ui are shared by the shell and the features, so they import neither.',
+  },
 ];
 
 export default tseslint.config(

@@ -8,7 +8,7 @@ import { localToday } from '@/client/lib/dates';
 import { ReportForm } from '@/client/features/reports/form/report-form';
 import { initialFormValues, toPayload, validateReport } from '@/client/features/reports/form/form-values';
 import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
-import { settingsStore } from '@/client/shell/session/settings-store';
+import { settingsStore } from '@/client/lib/session/settings-store';
 import { DEFAULT_SETTINGS } from '@/domain/settings';
 import { createHarness, excavator, type Harness } from './offline/harness';
 import { PNG, renderWithEngine } from './reports-support';

@@ -42,6 +42,11 @@ describe('import boundaries', { timeout: 120_000 }, () => {
     expect(ids).toContain('import-x/no-restricted-paths');
   });
 
+  it('keeps the offline engine off the shell', async () => {
+    const ids = await ruleIds('offline-imports-shell.ts', 'src/client/offline/lint-fixture.ts');
+    expect(ids).toContain('import-x/no-restricted-paths');
+  });
+
   it('rejects an import cycle between TypeScript modules', async () => {
     const [result] = await eslint.lintFiles([fixture('cycle-a.ts')]);
     expect((result?.messages ?? []).map((message) => message.ruleId)).toContain('import-x/no-cycle');

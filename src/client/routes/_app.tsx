@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { fullLocales } from '../i18n';
 import { loadAppEngine } from '../offline/app-engine';
 import { AppLayout } from '../shell/app-layout';
-import { whenSessionReady } from '../shell/session/session-store';
+import { whenSessionReady } from '@/client/lib/session/session-store';
 
 /**
  * Every signed-in page lives under this pathless layout: no user → /login?redirect=<path>. The offline

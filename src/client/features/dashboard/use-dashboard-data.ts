@@ -4,7 +4,7 @@ import { isFeatureEnabled } from '@/domain/features';
 import { serviceIntervalFromSettings } from '@/domain/maintenance';
 import { ApiError } from '@/client/api/client';
 import { useLiveQuery, useOnline, useSyncEngine, type SyncedRow } from '@/client/offline';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { fetchDashboard } from './api';
 import { localToday } from '@/client/lib/dates';
 import { dashboardFromMirror, fromServer, type DashboardView } from './model';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { Assignment } from '@/domain/dispo';
 import { can } from '@/domain/permissions';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { RecordSyncStatus } from '@/client/shell/sync-panel';
 import { getAssignment } from './api/assignments';
 import { dispoErrorMessage, isNetworkError } from './api/errors';

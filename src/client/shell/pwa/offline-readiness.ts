@@ -5,8 +5,8 @@ import {
   SW_MESSAGE,
   type PrecacheProgressMessage,
 } from '@/domain/service-worker';
-import { createStore, useStore } from '../store';
-import { onWorkerMessage } from './worker-messages';
+import { createStore, useStore } from '@/client/lib/store';
+import { onWorkerMessage } from '@/client/lib/worker-messages';
 
 /**
  * Whether this device can open the app without a connection, as people and monitoring see it:

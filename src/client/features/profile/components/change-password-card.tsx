@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordSchema } from '@/domain/user';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
+import { updateSessionUser } from '@/client/lib/session/session-store';
 import { changePassword } from '../api/change-password';
 import { isOffline, serverFieldErrors } from '../api/field-errors';
 

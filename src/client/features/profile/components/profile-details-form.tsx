@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { User } from '@/domain/user';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
+import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isOffline, serverFieldErrors } from '../api/field-errors';
 import { profileFormValues, updateProfile, type ProfileFormValues } from '../api/update-profile';
 

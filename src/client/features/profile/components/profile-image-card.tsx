@@ -7,7 +7,7 @@ import type { User } from '@/domain/user';
 import { ApiError } from '@/client/api/client';
 import { uploadUrl } from '@/client/api/uploads';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
+import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isOffline } from '../api/field-errors';
 import { checkProfileImage, uploadProfileImage } from '../api/upload-profile-image';
 

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/domain/user';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
+import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isOffline } from '../api/field-errors';
 import { saveSignature } from '../api/save-signature';
 import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '@/client/offline';
 import { AiTextAssist } from '@/client/shell/ai/text-assist';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import type { LogbookConfig, LogbookEntry } from '@/domain/logbook';
 import { canSignLogbookEntry } from '@/domain/logbook-status';
 import { createEntry, updateEntry } from '../../api/entry-writes';
