@@ -13,7 +13,7 @@ import { createHarness, excavator, type Harness } from './offline/harness';
 import { PNG } from './reports-support';
 import { makeSettings, makeUser, resetClientState, useEnglish } from './support/render-app';
 
-vi.mock('@/client/shell/signature/signature-canvas', async () => ({
+vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
 }));
 

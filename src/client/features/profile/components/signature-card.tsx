@@ -6,7 +6,7 @@ import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isOffline } from '../api/field-errors';
 import { saveSignature } from '../api/save-signature';
-import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
+import { SignaturePad, type SignaturePadHandle } from '@/client/ui/signature/signature-pad';
 
 /**
  * The signature kept in the profile (logbook entries and reports use it): the saved one is shown,

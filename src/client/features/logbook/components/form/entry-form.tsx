@@ -25,7 +25,7 @@ import { ShiftSection } from './shift-section';
 import { SignatureNotice } from './signature-notice';
 import { WeatherSection } from './weather-section';
 import { VALIDATION_KEY } from '../../keys';
-import { WRAPPING_BUTTON } from '@/client/shell/wrapping-button';
+import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
 
 interface EntryFormProps {
   /** The entry to edit; null for a new one. */
