@@ -9,7 +9,7 @@ import { getStoredToken } from './api/client';
 import { loadAppEngine, loadAppEngineAfterPaint } from './offline/app-engine';
 import { createAppRouter } from './router';
 import { AppProviders } from './shell/app-providers';
-import { POST_LOGIN_EVENT, SHELL_SHOWN_EVENT } from './shell/session/events';
+import { POST_LOGIN_EVENT, SHELL_SHOWN_EVENT } from '@/client/lib/session/events';
 import { startShell } from './shell/start';
 import { setNotificationBell } from './shell/top-bar-slot';
 

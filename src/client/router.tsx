@@ -3,7 +3,7 @@ import type { PageKey } from '@/domain/navigation';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './shell/pages/error-page';
 import { PageSkeleton } from './shell/pages/page-skeleton';
-import { sessionStore } from './shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 
 export interface RouterContext {
   session: typeof sessionStore;

@@ -7,7 +7,7 @@ import { setStoredToken } from '@/client/api/client';
 import { AiAdminSection } from '@/client/features/ai/ai-admin-section';
 import { i18n, initI18n } from '@/client/i18n';
 import { AppProviders } from '@/client/shell/app-providers';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 
 /*
  * Settings → AI against a fake of the admin API that holds a real API key: the key never reaches the

@@ -14,12 +14,12 @@ import {
   readDraft,
   saveDraft,
 } from '@/client/offline/drafts';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 import { createHarness, excavator, type Harness } from './offline/harness';
 import { PNG, renderWithEngine } from './reports-support';
 import { makeUser, resetClientState, useEnglish } from './support/render-app';
 
-vi.mock('@/client/shell/signature/signature-canvas', async () => ({
+vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
 }));
 

@@ -10,7 +10,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   SEEN_DEFAULT_LANGUAGE_KEY,
 } from '@/client/i18n';
-import { loadSettings } from '@/client/shell/session/settings-store';
+import { loadSettings } from '@/client/lib/session/settings-store';
 import { makeSettings, makeUser, renderApp, resetClientState } from './support/render-app';
 
 beforeEach(() => resetClientState());

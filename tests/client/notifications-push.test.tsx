@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
 import { vapidKeyBytes } from '@/client/features/notifications/push/push-subscription';
 import { notificationsStore } from '@/client/features/notifications/notifications-store';
-import { signOut } from '@/client/shell/session/session-store';
+import { signOut } from '@/client/lib/session/session-store';
 import { setNotificationBell } from '@/client/shell/top-bar-slot';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
 

@@ -10,7 +10,7 @@ import { getStoredToken, setStoredToken } from '@/client/api/client';
 import { ProfilePage } from '@/client/features/profile/profile-page';
 import en from '@/client/i18n/locales/en.json';
 import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 
 // happy-dom has no 2D canvas: a stand-in pad that "draws" when the test says so.
 const { FakePad, pads, SIGNATURE } = vi.hoisted(() => {

@@ -14,8 +14,8 @@ import type { User } from '@/domain/user';
 import { UsersTable } from '@/client/features/users/components/users-table';
 import { SettingsPage } from '@/client/features/settings/settings-page';
 import { i18n } from '@/client/i18n';
-import { sessionStore } from '@/client/shell/session/session-store';
-import { settingsStore } from '@/client/shell/session/settings-store';
+import { sessionStore } from '@/client/lib/session/session-store';
+import { settingsStore } from '@/client/lib/session/settings-store';
 import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from './support/render-app';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -12,7 +12,7 @@ import { createHarness, type Harness } from './offline/harness';
 import { PNG, renderWithEngine } from './reports-support';
 import { resetClientState, useEnglish } from './support/render-app';
 
-vi.mock('@/client/shell/signature/signature-canvas', async () => ({
+vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
 }));
 

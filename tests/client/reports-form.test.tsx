@@ -7,14 +7,14 @@ import { i18n } from '@/client/i18n';
 import { localToday } from '@/client/lib/dates';
 import { ReportForm } from '@/client/features/reports/form/report-form';
 import { initialFormValues, toPayload, validateReport } from '@/client/features/reports/form/form-values';
-import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
-import { settingsStore } from '@/client/shell/session/settings-store';
+import { ExcavatorPicker } from '@/client/ui/pickers/excavator-picker';
+import { settingsStore } from '@/client/lib/session/settings-store';
 import { DEFAULT_SETTINGS } from '@/domain/settings';
 import { createHarness, excavator, type Harness } from './offline/harness';
 import { PNG, renderWithEngine } from './reports-support';
 import { resetClientState, useEnglish } from './support/render-app';
 
-vi.mock('@/client/shell/signature/signature-canvas', async () => ({
+vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
 }));
 

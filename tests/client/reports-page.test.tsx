@@ -7,13 +7,13 @@ import { setStoredToken } from '@/client/api/client';
 import { SyncEngineProvider } from '@/client/offline/engine-context';
 import { createAppRouter } from '@/client/router';
 import { AppProviders } from '@/client/shell/app-providers';
-import { sessionStore } from '@/client/shell/session/session-store';
-import { settingsStore } from '@/client/shell/session/settings-store';
+import { sessionStore } from '@/client/lib/session/session-store';
+import { settingsStore } from '@/client/lib/session/settings-store';
 import { createHarness, excavator, type Harness } from './offline/harness';
 import { PNG } from './reports-support';
 import { makeSettings, makeUser, resetClientState, useEnglish } from './support/render-app';
 
-vi.mock('@/client/shell/signature/signature-canvas', async () => ({
+vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
 }));
 

@@ -4,7 +4,7 @@ import { useImperativeHandle, useState, type Ref } from 'react';
 import type { ReactNode } from 'react';
 import { SyncEngineProvider } from '@/client/offline/engine-context';
 import { AppProviders } from '@/client/shell/app-providers';
-import type { SignatureCanvasHandle } from '@/client/shell/signature/signature-canvas';
+import type { SignatureCanvasHandle } from '@/client/ui/signature/signature-canvas';
 import type { Harness } from './offline/harness';
 
 // jsdom has no FontFaceSet; Mantine's autosizing textarea listens on it.
@@ -17,7 +17,7 @@ export const PNG =
 
 /**
  * jsdom has no canvas: the signature pad is replaced by a button that "draws" (tests import this and
- * register it with vi.mock('@/client/shell/signature/signature-canvas', ...)).
+ * register it with vi.mock('@/client/ui/signature/signature-canvas', ...)).
  */
 export function FakeSignatureCanvas({
   ref,

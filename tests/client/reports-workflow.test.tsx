@@ -7,12 +7,12 @@ import type { User } from '@/domain/user';
 import { ReportActionButtons } from '@/client/features/reports/components/report-actions';
 import { toReport } from '@/client/features/reports/model';
 import { reportActions } from '@/client/features/reports/use-report-actions';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 import { createHarness, type Harness } from './offline/harness';
 import { PNG, renderWithEngine } from './reports-support';
 import { makeUser, resetClientState, useEnglish } from './support/render-app';
 
-vi.mock('@/client/shell/signature/signature-canvas', async () => ({
+vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
 }));
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, getStoredToken, setStoredToken } from '@/client/api/client';
 import { uploadUrl } from '@/client/api/uploads';
-import { POST_LOGIN_EVENT } from '@/client/shell/session/events';
+import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
 import { safeRedirect } from '@/client/shell/session/redirect';
 import {
   restoreSession,
@@ -10,8 +10,8 @@ import {
   signOut,
   USER_CACHE_KEY,
   whenSessionReady,
-} from '@/client/shell/session/session-store';
-import { loadSettings, settingsStore, settingsView } from '@/client/shell/session/settings-store';
+} from '@/client/lib/session/session-store';
+import { loadSettings, settingsStore, settingsView } from '@/client/lib/session/settings-store';
 import { makeSettings, makeUser, resetClientState } from './support/render-app';
 
 const admin = makeUser('admin');

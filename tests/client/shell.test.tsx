@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/client/shell/app-providers';
 import { ErrorPage } from '@/client/shell/pages/error-page';
-import { sessionStore } from '@/client/shell/session/session-store';
-import { loadSettings } from '@/client/shell/session/settings-store';
+import { sessionStore } from '@/client/lib/session/session-store';
+import { loadSettings } from '@/client/lib/session/settings-store';
 import { setNotificationBell } from '@/client/shell/top-bar-slot';
 import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from './support/render-app';
 

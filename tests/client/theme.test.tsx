@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_THEME_STORAGE_KEY, DARK_MODE_STORAGE_KEY } from '@/domain/constants';
-import { TOGGLE_THEME_EVENT } from '@/client/shell/session/events';
+import { TOGGLE_THEME_EVENT } from '@/client/lib/session/events';
 import { AppProviders } from '@/client/shell/app-providers';
 import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import {

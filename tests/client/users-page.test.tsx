@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/domain/user';
 import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
 
 /**

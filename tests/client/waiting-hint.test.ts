@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { readWaitingHints, writeWaitingHint } from '@/client/shell/session/waiting-hint';
+import { readWaitingHints, writeWaitingHint } from '@/client/lib/session/waiting-hint';
 
 beforeEach(() => localStorage.clear());
 

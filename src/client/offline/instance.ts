@@ -1,9 +1,9 @@
 import { getStoredToken } from '@/client/api/client';
-import { onWorkerMessage } from '@/client/shell/pwa/worker-messages';
-import { POST_LOGIN_EVENT } from '@/client/shell/session/events';
-import { sessionStore } from '@/client/shell/session/session-store';
-import { settingsStore } from '@/client/shell/session/settings-store';
-import { writeWaitingHint } from '@/client/shell/session/waiting-hint';
+import { onWorkerMessage } from '@/client/lib/worker-messages';
+import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
+import { sessionStore } from '@/client/lib/session/session-store';
+import { settingsStore } from '@/client/lib/session/settings-store';
+import { writeWaitingHint } from '@/client/lib/session/waiting-hint';
 import { liveQuery, type Subscription } from 'dexie';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '@/domain/service-worker';
 import { watchBrowserConnectivity } from './connectivity';

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { fullLocales } from '../i18n';
 import { loadAppEngine } from '../offline/app-engine';
 import { AppLayout } from '../shell/app-layout';
-import { whenSessionReady } from '../shell/session/session-store';
+import { whenSessionReady } from '@/client/lib/session/session-store';
 
 /**
  * Pages that render before the offline engine has loaded: the first signed-in screen paints without

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { safeRedirect } from '../shell/session/redirect';
-import { whenSessionReady } from '../shell/session/session-store';
+import { whenSessionReady } from '@/client/lib/session/session-store';
 
 export const Route = createFileRoute('/login')({
   // A plain check rather than zod keeps zod out of the login page's first load.

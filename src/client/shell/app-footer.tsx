@@ -5,8 +5,8 @@ import { SUPPORT_HOURS } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
 import { navItemByKey, type NavKey } from '@/domain/navigation';
 import { normalizeRole } from '@/domain/roles';
-import { useCurrentUser } from './session/session-store';
-import { useSettings } from './session/settings-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 
 /** Quick links per role: dispo sees dashboard + dispo; everybody else the daily work. */
 export function footerLinkKeys(role: string): NavKey[] {

@@ -1,6 +1,6 @@
 import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from './session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { NavContent } from './sidebar/nav-content';
 
 /** The navigation as a drawer on phones and tablets in portrait (below the `md` breakpoint). */

@@ -6,8 +6,8 @@ import { DispoInfoNotice } from './pages/dispo-info-notice';
 import { DisabledFeaturePage } from './pages/disabled-feature-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageSkeleton } from './pages/page-skeleton';
-import { useSession } from './session/session-store';
-import { useSettings } from './session/settings-store';
+import { useSession } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 
 /**
  * Shows the page or what replaces it (domain `pageGate`): "Not Found" for admin-only routes, a

@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { useSettings } from './session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 
 interface PageHeaderProps {
   title: string;

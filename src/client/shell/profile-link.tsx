@@ -3,7 +3,7 @@ import { IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { uploadUrl } from '../api/uploads';
-import { useCurrentUser } from './session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 
 /** Top-bar link to /profile showing the profile image, or a default icon. */
 export function ProfileLink() {

@@ -1,9 +1,9 @@
 import { getStoredToken } from '../api/client';
 import { applySettingsLanguage, initI18n } from '../i18n';
 import type { AppRouter } from '../router';
-import { POST_LOGIN_EVENT } from './session/events';
-import type * as SettingsStoreModule from './session/settings-store';
-import { restoreSession, sessionStore } from './session/session-store';
+import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
+import type * as SettingsStoreModule from '@/client/lib/session/settings-store';
+import { restoreSession, sessionStore } from '@/client/lib/session/session-store';
 import { startColorScheme } from './theme/color-scheme';
 
 /**
@@ -21,18 +21,20 @@ export function startShell(router: AppRouter): () => void {
   // it. The default language is applied only once i18next runs (main.tsx starts both at the same time).
   let settingsModule: Promise<typeof SettingsStoreModule> | null = null;
   const loadSettingsModule = () =>
-    (settingsModule ??= Promise.all([import('./session/settings-store'), initI18n()]).then(([module]) => {
-      if (stopped) return module;
-      let lastSettings = module.settingsStore.getState().settings;
-      if (lastSettings) void applySettingsLanguage(lastSettings);
-      stopSettings = module.settingsStore.subscribe(() => {
-        const { settings } = module.settingsStore.getState();
-        if (settings === lastSettings) return;
-        lastSettings = settings;
-        void applySettingsLanguage(settings);
-      });
-      return module;
-    }));
+    (settingsModule ??= Promise.all([import('@/client/lib/session/settings-store'), initI18n()]).then(
+      ([module]) => {
+        if (stopped) return module;
+        let lastSettings = module.settingsStore.getState().settings;
+        if (lastSettings) void applySettingsLanguage(lastSettings);
+        stopSettings = module.settingsStore.subscribe(() => {
+          const { settings } = module.settingsStore.getState();
+          if (settings === lastSettings) return;
+          lastSettings = settings;
+          void applySettingsLanguage(settings);
+        });
+        return module;
+      },
+    ));
   const reloadSettings = () =>
     void loadSettingsModule().then((module) => (stopped ? undefined : module.loadSettings()));
   window.addEventListener(POST_LOGIN_EVENT, reloadSettings);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createStore, useStore } from './store';
+import { createStore, useStore } from '@/client/lib/store';
 
 /**
  * The notification bell's place in the top bar. The notifications module puts its bell here

@@ -15,7 +15,7 @@ import { palette } from './palette/palette-store';
 import { ProfileLink } from './profile-link';
 import { InstallButton } from './pwa/install-button';
 import { OfflineReadinessIndicator } from './pwa/offline-readiness-indicator';
-import { useSettings } from './session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { ThemeSwitch } from './theme/theme-switch';
 import { NotificationBellSlot } from './top-bar-slot';
 import classes from './top-bar.module.css';

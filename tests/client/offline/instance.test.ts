@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { setStoredToken } from '@/client/api/client';
 import { getSyncEngine, META_KEYS, startOfflineEngine } from '@/client/offline/instance';
 import { getRealtimeSocket } from '@/client/offline/realtime';
-import { POST_LOGIN_EVENT } from '@/client/shell/session/events';
-import { sessionStore } from '@/client/shell/session/session-store';
-import { settingsStore } from '@/client/shell/session/settings-store';
+import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
+import { sessionStore } from '@/client/lib/session/session-store';
+import { settingsStore } from '@/client/lib/session/settings-store';
 import { makeSettings, makeUser, resetClientState } from '../support/render-app';
 import { FakeServer } from './fake-server';
 import { excavator } from './harness';

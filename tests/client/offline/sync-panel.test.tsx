@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SyncEngineProvider } from '@/client/offline/engine-context';
 import { AppProviders } from '@/client/shell/app-providers';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { sessionStore } from '@/client/lib/session/session-store';
 import { guardedSignOut, SignOutGuardModal } from '@/client/shell/sync-panel/sign-out-guard';
 import { SyncPanel } from '@/client/shell/sync-panel/sync-panel';
 import { makeUser, resetClientState, useEnglish } from '../support/render-app';

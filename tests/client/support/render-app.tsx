@@ -11,8 +11,8 @@ import { createAppRouter, type AppRouter } from '@/client/router';
 import { AppProviders } from '@/client/shell/app-providers';
 import { favoritesList, recentsList } from '@/client/shell/nav/user-lists';
 import { legendStore } from '@/client/shell/shortcuts/legend-store';
-import { sessionStore, USER_CACHE_KEY } from '@/client/shell/session/session-store';
-import { settingsStore } from '@/client/shell/session/settings-store';
+import { sessionStore, USER_CACHE_KEY } from '@/client/lib/session/session-store';
+import { settingsStore } from '@/client/lib/session/settings-store';
 import { colorThemeStore } from '@/client/shell/theme/color-scheme';
 import { startShell } from '@/client/shell/start';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isAiConfigured, type AiConfig } from '@/domain/ai';
 import { can } from '@/domain/permissions';
 import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
-import { useSession } from '@/client/shell/session/session-store';
+import { useSession } from '@/client/lib/session/session-store';
 import { getAiConfig } from './api';
 import { ChatTester } from './chat-tester';
 import { ConfigSection } from './config-section';

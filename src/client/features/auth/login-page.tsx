@@ -19,9 +19,9 @@ import { ApiError } from '@/client/api/client';
 import { LanguageSwitch } from '@/client/shell/language-switch';
 import { InsecureContextBanner } from '@/client/shell/pwa/insecure-context-banner';
 import { safeRedirect } from '@/client/shell/session/redirect';
-import { signIn } from '@/client/shell/session/session-store';
-import { cachedAppName } from '@/client/shell/session/settings-cache';
-import { readWaitingHints } from '@/client/shell/session/waiting-hint';
+import { signIn } from '@/client/lib/session/session-store';
+import { cachedAppName } from '@/client/lib/session/settings-cache';
+import { readWaitingHints } from '@/client/lib/session/waiting-hint';
 import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import classes from './login-page.module.css';
 

@@ -5,7 +5,7 @@ import { serviceIntervalFromSettings } from '@/domain/maintenance';
 import { ApiError } from '@/client/api/client';
 import { useOnline } from '@/client/offline/connectivity';
 import { WhenEngineReady } from '@/client/offline/engine-context';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { fetchDashboard } from './api';
 import { fromServer, type DashboardView } from './model';
 import { useRemote } from '@/client/shell/data/use-remote';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Assignment } from '@/domain/dispo';
 import { can } from '@/domain/permissions';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { AssignmentFormModal } from './assignment-form/assignment-form-modal';
 import { AssignmentsPanel } from './components/assignments-panel';
 import { DashboardPanel } from './components/dashboard-panel';

@@ -1,5 +1,5 @@
 import { can } from '@/domain/permissions';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { MasterDataPanel } from './master-data/master-data-panel';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { assignmentSchema, DISPO_SYNC_COLLECTION, type Assignment } from '@/domain/dispo';
 import { onTableChanged, useLiveQuery, useSyncEngine, type SyncedRow } from '@/client/offline';
 import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 
 /*
  * The device's copy of the assignments (the synced collection 'dispoAssignments').

@@ -5,7 +5,7 @@ import type { Language } from '@/domain/constants';
 import type { Assignment } from '@/domain/dispo';
 import { currentLanguage } from '@/client/i18n';
 import { saveBlob } from '@/client/shell/files/save-blob';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 
 /**
  * The driver sheet built in the browser with the shared builder (src/domain/pdf/dispo.ts, loaded on

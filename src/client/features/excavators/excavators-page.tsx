@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@/domain/permissions';
 import { useCollectionSyncStates } from '@/client/offline';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { ExcavatorFilters } from './components/excavator-filters';
 import { ExcavatorList } from './components/excavator-list';
 import { ExcavatorsEmpty, ExcavatorsLoading } from './components/excavators-empty';

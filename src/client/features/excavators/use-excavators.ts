@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { serviceIntervalFromSettings } from '@/domain/maintenance';
 import { useLiveQuery, useSyncEngine } from '@/client/offline';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { compareByName, toExcavator, type ExcavatorRecord } from './model';
 
 /** The service interval in effect (settings `maintenance.serviceIntervalHours`, default 500 h). */

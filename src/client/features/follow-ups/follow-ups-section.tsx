@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FollowUp } from '@/domain/followup';
 import { can } from '@/domain/permissions';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { FollowUpFormModal } from './follow-up-form-modal';
 import { FollowUpItem } from './follow-up-item';
 import { localToday } from '@/client/lib/dates';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { FollowUp, FollowUpFields } from '@/domain/followup';
 import { useSyncEngine } from '@/client/offline';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 
 export interface FollowUpInput extends FollowUpFields {
   /** A new photo (compressed by the engine before it is stored). */

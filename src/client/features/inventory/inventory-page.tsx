@@ -7,7 +7,7 @@ import type { InventoryExportFormat } from '@/domain/inventory';
 import { can } from '@/domain/permissions';
 import { useDialogOpener } from '@/client/shell/focus-return';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { HeaderActions } from './components/header-actions';
 import { InventoryCards } from './components/inventory-cards';
 import { InventoryDialogs, type InventoryDialog } from './components/inventory-dialogs';

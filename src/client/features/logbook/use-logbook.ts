@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { META_KEYS, useLiveQuery, useMetaValue, useSyncEngine } from '@/client/offline';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import {
   DEFAULT_LOGBOOK_CONFIG,
   logbookConfigSchema,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { NOTIFICATION_HIGHLIGHT_MS } from '@/domain/constants';
 import type { Notification } from '@/domain/notification';
-import { createStore, type Store } from '@/client/shell/store';
+import { createStore, type Store } from '@/client/lib/store';
 import { getNotifications } from './api/get-notifications';
 import { markAllNotificationsRead } from './api/mark-all-notifications-read';
 import { markNotificationRead } from './api/mark-notification-read';

@@ -1,7 +1,7 @@
 import { Badge, Card, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isViewOnlyRole } from '@/domain/roles';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { ChangePasswordCard } from './components/change-password-card';
 import { ProfileDetailsForm } from './components/profile-details-form';
 import { ProfileImageCard } from './components/profile-image-card';

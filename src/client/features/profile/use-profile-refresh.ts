@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { updateSessionUser } from '@/client/shell/session/session-store';
+import { updateSessionUser } from '@/client/lib/session/session-store';
 import { getProfile } from './api/get-profile';
 
 /**

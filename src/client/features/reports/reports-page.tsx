@@ -7,7 +7,7 @@ import { DEFAULT_CHECKLIST, type ChecklistConfig } from '@/domain/checklist';
 import { allowedReportActions, canCreateReport } from '@/domain/report-status';
 import { META_KEYS, useMetaValue } from '@/client/offline';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { RecordSyncStatus } from '@/client/shell/sync-panel';
 import { printReport, ReportDetail } from './components/report-detail';
 import { ReportActionButtons } from './components/report-actions';

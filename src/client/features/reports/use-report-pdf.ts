@@ -5,7 +5,7 @@ import { can } from '@/domain/permissions';
 import { missingReportSignatures } from '@/domain/pdf/report';
 import type { User } from '@/domain/user';
 import { currentLanguage } from '@/client/i18n';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { saveBlob } from '@/client/shell/files/save-blob';
 import type { ReportRecord } from './model';
 

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '@/client/shell/store';
+import { createStore, useStore } from '@/client/lib/store';
 
 export interface SaveQueueState {
   /** Saves waiting behind the one in flight. */

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '@/client/api/client';
 import { isKnownRole, normalizeRole, type KnownRole } from '@/domain/roles';
 import { createUserSchema, updateUserSchema, type User } from '@/domain/user';
-import { serverFieldErrors } from './api/api-errors';
+import { serverFieldErrors } from '@/client/lib/api-errors';
 import type { CreateUserInput } from './api/create-user';
 import type { UpdateUserInput } from './api/update-user';
 

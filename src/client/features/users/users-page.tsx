@@ -8,7 +8,7 @@ import { DEFAULT_LIMIT } from '@/domain/constants';
 import { can } from '@/domain/permissions';
 import type { User } from '@/domain/user';
 import { PageHeader } from '@/client/shell/page-header';
-import { updateSessionUser, useCurrentUser } from '@/client/shell/session/session-store';
+import { updateSessionUser, useCurrentUser } from '@/client/lib/session/session-store';
 import { refusalMessage } from './api/refusals';
 import { updateUser } from './api/update-user';
 import { DeactivateModal } from './components/deactivate-modal';

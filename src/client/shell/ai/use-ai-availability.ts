@@ -1,8 +1,8 @@
 import { AI_MAX_TEXT_CHARS, canUseAiHelpers } from '@/domain/ai';
 import { isFeatureEnabled } from '@/domain/features';
 import { useOnlineStatus } from '../online/use-online-status';
-import { useSession } from '../session/session-store';
-import { useSettings } from '../session/settings-store';
+import { useSession } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { useAiStatus } from './ai-status';
 
 export type AiUnavailableReason =

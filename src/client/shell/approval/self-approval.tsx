@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Actor } from '@/domain/permissions';
 import { OVERRIDE_REASON_MAX, selfApprovalMode, type AuthoredRecord } from '@/domain/four-eyes';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 
 export type SelfApprovalMode = ReturnType<typeof selfApprovalMode>;
 

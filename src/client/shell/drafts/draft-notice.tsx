@@ -4,7 +4,7 @@ import { useBlocker, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/client/i18n/use-format';
-import { WRAPPING_BUTTON } from '@/client/shell/wrapping-button';
+import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
 import type { FormDraft } from './use-form-draft';
 
 interface DraftNoticeProps {

@@ -9,7 +9,7 @@ import {
 } from '@/client/offline/drafts';
 import type { DraftForm, DraftRow } from '@/client/offline/types';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { useSession } from '@/client/shell/session/session-store';
+import { useSession } from '@/client/lib/session/session-store';
 
 /** How long typing may pause before the draft is written. */
 export const DRAFT_DELAY_MS = 500;

@@ -1,5 +1,5 @@
 import type { NavKey } from '@/domain/navigation';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '@/client/lib/store';
 
 /** Badge counts on navigation items; modules set them (e.g. unread notifications). */
 export const navBadgeStore = createStore<Partial<Record<NavKey, number>>>({});

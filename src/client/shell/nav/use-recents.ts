@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { RECENTS_MAX } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
 import { navItemForPath, pushRecent } from '@/domain/navigation';
-import { useSettings } from '../session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { recentsList } from './user-lists';
 
 /** Records the navigation item of each visited path (max 3), unless recentsEnabled is false. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { visibleNavItems, type NavItem } from '@/domain/navigation';
-import { useSession } from '../session/session-store';
-import { useSettings } from '../session/settings-store';
+import { useSession } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 
 /** Navigation items the current user sees with the current flags. */
 export function useVisibleNav(): NavItem[] {

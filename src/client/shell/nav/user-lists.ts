@@ -1,5 +1,5 @@
 import { NAV_ITEMS, type NavKey } from '@/domain/navigation';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '@/client/lib/store';
 
 const NAV_KEYS = new Set<string>(NAV_ITEMS.map((item) => item.key));
 

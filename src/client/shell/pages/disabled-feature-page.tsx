@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isFeatureEnabled } from '@/domain/features';
 import type { PageKey } from '@/domain/navigation';
 import { isAdmin } from '@/domain/permissions';
-import { useSession } from '../session/session-store';
-import { useSettings } from '../session/settings-store';
+import { useSession } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { StatusPage } from './status-page';
 
 /** Pages with their own disabled texts; the others use the generic text with the page name. */

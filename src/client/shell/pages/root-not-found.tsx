@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from '@tanstack/react-router';
 import { InsecureContextBanner } from '../pwa/insecure-context-banner';
-import { useSession } from '../session/session-store';
+import { useSession } from '@/client/lib/session/session-store';
 import { NotFoundPage } from './not-found-page';
 
 /** Unmatched paths outside the signed-in layout: anonymous users see Login, others "Not Found". */

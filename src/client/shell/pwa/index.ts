@@ -1,6 +1,6 @@
 export { InstallButton } from './install-button';
 export { PwaManager } from './pwa-manager';
-export { onWorkerMessage } from './worker-messages';
+export { onWorkerMessage } from '@/client/lib/worker-messages';
 export {
   hasUnsavedChanges,
   registerUnsavedChanges,

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '@/client/lib/store';
 
 /** Chromium's install offer (not in TypeScript's DOM library). */
 export interface BeforeInstallPromptEvent extends Event {

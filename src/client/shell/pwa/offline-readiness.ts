@@ -5,9 +5,9 @@ import {
   SW_MESSAGE,
   type PrecacheProgressMessage,
 } from '@/domain/service-worker';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '@/client/lib/store';
+import { onWorkerMessage } from '@/client/lib/worker-messages';
 import { storeAlongsideInstall } from './precache-helper';
-import { onWorkerMessage } from './worker-messages';
 
 /**
  * Whether this device can open the app without a connection, as people and monitoring see it:

@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@/domain/service-worker';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '@/client/lib/store';
 import { trackOfflineReadiness } from './offline-readiness';
 
 /** How often an open tab asks the server for a new service worker. */

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { createStore, useStore } from '../store';
+import { createStore, useStore } from '@/client/lib/store';
 
 /**
  * Which open forms hold input that is not saved yet. The update prompt asks before reloading while

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { SW_MESSAGE, toSameOriginPath } from '@/domain/service-worker';
-import { onWorkerMessage } from './worker-messages';
+import { onWorkerMessage } from '@/client/lib/worker-messages';
 
 /**
  * Moves the app when the service worker posts `{type: 'NAVIGATE', url}` (a notification was

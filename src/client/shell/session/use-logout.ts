@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { loadAppEngine } from '@/client/offline/app-engine';
 import { useOptionalSyncEngine } from '@/client/offline/engine-context';
-import { sessionStore, signOut } from './session-store';
+import { sessionStore, signOut } from '@/client/lib/session/session-store';
 
 /** Ends the session and shows the login page; with changes still waiting to sync it warns first. */
 export function useLogout(): () => void {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useOptionalSyncEngine } from '../../offline/engine-context';
-import { loadSettings } from './settings-store';
+import { loadSettings } from '@/client/lib/session/settings-store';
 
 /**
  * The server announces every committed settings change over the socket (`settings`, no data):

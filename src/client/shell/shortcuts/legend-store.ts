@@ -1,4 +1,4 @@
-import { createStore } from '../store';
+import { createStore } from '@/client/lib/store';
 
 /** Whether the keyboard legend is open. */
 export const legendStore = createStore<boolean>(false);

@@ -1,10 +1,10 @@
 import { Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { availableShortcuts } from '@/domain/navigation';
-import { useSession } from '../session/session-store';
-import { useSettings } from '../session/settings-store';
+import { useSession } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { legendStore } from './legend-store';
-import { useStore } from '../store';
+import { useStore } from '@/client/lib/store';
 
 /** The g-shortcuts the current user may use, as "g d — Dashboard" rows. */
 export function ShortcutsLegendList({ compact = false }: { compact?: boolean }) {

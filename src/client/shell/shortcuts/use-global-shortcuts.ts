@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { G_SHORTCUT_WINDOW_MS } from '@/domain/constants';
 import { availableShortcuts, stepGSequence, type GSequenceState } from '@/domain/navigation';
 import { palette } from '../palette/palette-store';
-import { sessionStore } from '../session/session-store';
-import { settingsStore, settingsView } from '../session/settings-store';
+import { sessionStore } from '@/client/lib/session/session-store';
+import { settingsStore, settingsView } from '@/client/lib/session/settings-store';
 import { legendStore } from './legend-store';
 
 /** True while the user types in a field: single-key shortcuts must not fire then. */

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isViewOnlyRole } from '@/domain/roles';
 import { uploadUrl } from '../../api/uploads';
-import { useCurrentUser } from '../session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useLogout } from '../session/use-logout';
 
 /** The signed-in user with a menu: view profile, logout. Read-only roles see their role as view only. */

@@ -5,7 +5,7 @@ import { useOnline } from '@/client/offline/connectivity';
 import type { SyncEngine } from '@/client/offline/engine';
 import { useSyncEngine } from '@/client/offline/engine-context';
 import { createValueStore, useValueStore } from '@/client/offline/store';
-import { useSession } from '../session/session-store';
+import { useSession } from '@/client/lib/session/session-store';
 
 interface GuardRequest {
   count: number;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutboxSummary, useSyncStatus } from '@/client/offline/hooks';
 import { useStorageHealth } from '@/client/offline/storage';
-import { signOut, useSession } from '../session/session-store';
+import { signOut, useSession } from '@/client/lib/session/session-store';
 import { MergedNotices } from './merged-notices';
 import { SignOutGuardModal } from './sign-out-guard';
 import { SyncNotices } from './sync-notices';

@@ -6,7 +6,7 @@ import { summarize, useOutboxEntries } from '@/client/offline/hooks';
 import { recordKey } from '@/client/offline/rows';
 import type { OutboxEntry } from '@/client/offline/types';
 import { OfflineReadinessStatus } from '../pwa/offline-readiness-status';
-import { useSession } from '../session/session-store';
+import { useSession } from '@/client/lib/session/session-store';
 import { ConflictResolver } from './conflict-resolver';
 import { DiscardConfirm } from './discard-confirm';
 import { OutboxEntryItem } from './outbox-entry-item';

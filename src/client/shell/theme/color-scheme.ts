@@ -4,8 +4,8 @@ import {
   DARK_MODE_STORAGE_KEY,
   type ColorTheme,
 } from '@/domain/constants';
-import { createStore, useStore } from '../store';
-import { TOGGLE_THEME_EVENT } from '../session/events';
+import { createStore, useStore } from '@/client/lib/store';
+import { TOGGLE_THEME_EVENT } from '@/client/lib/session/events';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -11,7 +11,7 @@ import { WhenEngineReady } from '@/client/offline/engine-context';
 
 // Open follow-ups come from the device's mirror: they load with the offline engine, after the first paint.
 const UpcomingFollowUps = lazy(() =>
-  import('../../follow-ups/upcoming-follow-ups').then((module) => ({ default: module.UpcomingFollowUps })),
+  import('@/client/features/follow-ups/public').then((module) => ({ default: module.UpcomingFollowUps })),
 );
 
 type Upcoming = NonNullable<Dashboard['upcomingMaintenance']>;

@@ -5,7 +5,7 @@ import { MAX_LIMIT } from '@/domain/constants';
 import { can } from '@/domain/permissions';
 import { userListSchema } from '@/domain/user';
 import { apiFetch } from '@/client/api/client';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import type { MasterKind } from '../api/master-data';
 import { useResource } from '../use-resource';
 

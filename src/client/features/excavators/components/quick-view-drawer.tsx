@@ -12,7 +12,7 @@ import { ExcavatorStatusBadge, MaintenanceBadge } from './excavator-badges';
 import { ExcavatorHeroPhoto } from './excavator-photo';
 import { formatDate, formatHours } from './format';
 import { RecentReports } from './recent-reports';
-import { FollowUpsSection } from '../../follow-ups/follow-ups-section';
+import { FollowUpsSection } from '@/client/features/follow-ups/public';
 
 interface QuickViewDrawerProps {
   id: string | null;

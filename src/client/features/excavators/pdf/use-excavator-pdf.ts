@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/client/i18n';
 import { saveBlob } from '@/client/shell/files/save-blob';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import type { ExcavatorRecord } from '../model';
 
 /** Builds and downloads the machine's PDF on the device (offline too). */

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } fro
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OverrideReasonField } from '@/client/shell/approval/self-approval';
-import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
+import { SignaturePad, type SignaturePadHandle } from '@/client/ui/signature/signature-pad';
 
 interface ApproveModalProps {
   opened: boolean;

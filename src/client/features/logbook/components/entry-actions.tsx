@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/client/i18n';
 import { useSyncEngine } from '@/client/offline';
-import { useCurrentUser } from '@/client/shell/session/session-store';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
 import type { LogbookEntry } from '@/domain/logbook';
 import {

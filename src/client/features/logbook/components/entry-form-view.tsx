@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { canEditLogbookEntry } from '@/domain/logbook-status';
 import { can } from '@/domain/permissions';
 import { useLogbookConfig, useLogbookEntry, useProfileSignature } from '../use-logbook';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCollectionSyncStates } from '@/client/offline';
 import { PageHeader } from '@/client/shell/page-header';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { matchesLogbookQuery } from '@/domain/logbook';
 import { can } from '@/domain/permissions';
 import { LOGBOOK_PAGE_SIZE } from '../search';

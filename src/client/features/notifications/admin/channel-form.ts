@@ -120,19 +120,6 @@ export function validateForm(form: ChannelForm, view: NotificationChannelsView):
   return errors;
 }
 
-/** The server's VALIDATION_FAILED details `{ fields: { 'email.host': ['…'] } }` as field errors. */
-export function serverFieldErrors(details: unknown): FieldErrors {
-  const fields =
-    details && typeof details === 'object' ? (details as { fields?: unknown }).fields : undefined;
-  if (!fields || typeof fields !== 'object') return {};
-  const errors: FieldErrors = {};
-  for (const [key, messages] of Object.entries(fields as Record<string, unknown>)) {
-    const first = Array.isArray(messages) ? messages[0] : messages;
-    if (typeof first === 'string') errors[key] = first;
-  }
-  return errors;
-}
-
 /** Whether the channel's saved configuration differs from the form (the test uses the saved one). */
 export function channelChanged(form: ChannelForm, saved: ChannelForm, channel: NotificationChannel): boolean {
   const secretsOf = (field: SecretField) => field.startsWith(`${channel}.`);

@@ -30,14 +30,13 @@ import {
   type NotificationChannelsView,
   type NotificationRouting,
 } from '@/domain/notification-channels';
-import { ApiError } from '@/client/api/client';
+import { serverFieldErrors } from '@/client/lib/api-errors';
 import { ChannelCard } from './channel-card';
 import {
   channelChanged,
   FIELD_ERROR,
   formFromView,
   formsEqual,
-  serverFieldErrors,
   REQUIRED_TO_ENABLE,
   updateFromForm,
   validateForm,
@@ -175,7 +174,7 @@ export function NotificationAdminSection({ readOnly = false, onDirtyChange }: No
       applyView(await updateNotificationChannels(updateFromForm(form)));
       toast.show({ color: 'green', message: t('notifications.admin.saved') });
     } catch (error) {
-      const fields = error instanceof ApiError ? serverFieldErrors(error.details) : {};
+      const fields = serverFieldErrors(error);
       // The server's reasons in the user's language where they are known, else as it wrote them.
       setErrors(
         Object.fromEntries(

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBellOff, IconBellRinging, IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { PushUnavailableError, type PushState } from './push-subscription';
 import { usePush } from './use-push';
 import { PUSH_STATE_HINT, PUSH_STATE_LABEL } from '../labels';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { createStore } from '@/client/shell/store';
-import { sessionStore } from '@/client/shell/session/session-store';
+import { createStore } from '@/client/lib/store';
+import { sessionStore } from '@/client/lib/session/session-store';
 import {
   disablePush,
   dropPushAfterSignOut,

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordSchema } from '@/domain/user';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
+import { updateSessionUser } from '@/client/lib/session/session-store';
 import { changePassword } from '../api/change-password';
-import { isOffline, serverFieldErrors } from '../api/field-errors';
+import { isNetworkError, serverFieldErrors } from '@/client/lib/api-errors';
 
 interface PasswordValues {
   currentPassword: string;
@@ -47,7 +47,7 @@ export function ChangePasswordCard() {
       const fields = serverFieldErrors(error);
       if (fields.currentPassword) fields.currentPassword = t('profile.password.wrongCurrent');
       form.setErrors(fields);
-      setStatus(isOffline(error) ? 'offline' : 'failed');
+      setStatus(isNetworkError(error) ? 'offline' : 'failed');
     } finally {
       form.setSubmitting(false);
     }

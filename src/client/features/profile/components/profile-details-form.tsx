@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { User } from '@/domain/user';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
-import { isOffline, serverFieldErrors } from '../api/field-errors';
+import { updateSessionUser } from '@/client/lib/session/session-store';
+import { isNetworkError, serverFieldErrors } from '@/client/lib/api-errors';
 import { profileFormValues, updateProfile, type ProfileFormValues } from '../api/update-profile';
 
 const emailFormat = z.email();
@@ -43,7 +43,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       setStatus('saved');
     } catch (error) {
       form.setErrors(serverFieldErrors(error));
-      setStatus(isOffline(error) ? 'offline' : 'failed');
+      setStatus(isNetworkError(error) ? 'offline' : 'failed');
     } finally {
       form.setSubmitting(false);
     }

@@ -7,8 +7,8 @@ import type { User } from '@/domain/user';
 import { ApiError } from '@/client/api/client';
 import { uploadUrl } from '@/client/api/uploads';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
-import { isOffline } from '../api/field-errors';
+import { updateSessionUser } from '@/client/lib/session/session-store';
+import { isNetworkError } from '@/client/lib/api-errors';
 import { checkProfileImage, uploadProfileImage } from '../api/upload-profile-image';
 
 const MAX_MEGABYTES = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
@@ -55,7 +55,7 @@ export function ProfileImageCard({ user }: { user: User }) {
       if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
         setStatus(error.status === 413 ? 'size' : 'type');
       } else {
-        setStatus(isOffline(error) ? 'offline' : 'failed');
+        setStatus(isNetworkError(error) ? 'offline' : 'failed');
         if (error instanceof ApiError && error.status === 400) setServerMessage(error.message);
       }
     } finally {

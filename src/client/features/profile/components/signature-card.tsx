@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/domain/user';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { updateSessionUser } from '@/client/shell/session/session-store';
-import { isOffline } from '../api/field-errors';
+import { updateSessionUser } from '@/client/lib/session/session-store';
+import { isNetworkError } from '@/client/lib/api-errors';
 import { saveSignature } from '../api/save-signature';
-import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
+import { SignaturePad, type SignaturePadHandle } from '@/client/ui/signature/signature-pad';
 
 /**
  * The signature kept in the profile (logbook entries and reports use it): the saved one is shown,
@@ -32,7 +32,7 @@ export function SignatureCard({ user }: { user: User }) {
       drawing.clear();
       setStatus('saved');
     } catch (error) {
-      setStatus(isOffline(error) ? 'offline' : 'failed');
+      setStatus(isNetworkError(error) ? 'offline' : 'failed');
     } finally {
       setSaving(false);
     }

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '@/client/api/client';
-import { normalizeSettings, settingsStore, useSettings } from '@/client/shell/session/settings-store';
+import { normalizeSettings, settingsStore, useSettings } from '@/client/lib/session/settings-store';
 
 /** The site rule: a report is submitted only when every checklist item has an answer. */
 export function RequireAllSwitch({ readOnly }: { readOnly: boolean }) {

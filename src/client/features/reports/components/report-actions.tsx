@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { uncheckedItems } from '@/domain/report';
 import { allowedReportActions } from '@/domain/report-status';
 import type { User } from '@/domain/user';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
 import type { ReportRecord } from '../model';
 import type { ReportActions as Writes } from '../use-report-actions';

@@ -3,11 +3,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordSyncStatus } from '@/client/shell/sync-panel';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import type { ReportRecord } from '../model';
 import classes from '../reports-print.module.css';
 import type { ExcavatorInfo } from '../use-reports';
-import { ReportFollowUps } from '../../follow-ups/report-follow-ups';
+import { ReportFollowUps } from '@/client/features/follow-ups/public';
 import { ReportSummary } from './report-summary';
 import { ReportStatusBadge } from './status-badge';
 

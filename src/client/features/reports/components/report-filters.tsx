@@ -4,7 +4,7 @@ import { IconFilter, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_STATUSES } from '@/domain/report-status';
-import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
+import { ExcavatorPicker } from '@/client/ui/pickers/excavator-picker';
 import { STATUS_LABEL_KEY, type ReportRecord, type ReportsSearch } from '../model';
 
 export type FilterPatch = Partial<

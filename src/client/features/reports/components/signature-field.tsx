@@ -2,8 +2,8 @@ import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { META_KEYS, useMetaValue } from '@/client/offline';
-import { SignaturePad, type SignaturePadHandle } from '@/client/shell/signature/signature-pad';
-import { WRAPPING_BUTTON } from '@/client/shell/wrapping-button';
+import { SignaturePad, type SignaturePadHandle } from '@/client/ui/signature/signature-pad';
+import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
 
 export interface SignatureFieldHandle {
   /** The signature to save: the kept one, the drawn one (PNG data URL) or null. */

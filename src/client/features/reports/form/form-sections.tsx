@@ -15,7 +15,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_TEXT } from '@/domain/report';
-import { ExcavatorPicker } from '@/client/shell/pickers/excavator-picker';
+import { ExcavatorPicker } from '@/client/ui/pickers/excavator-picker';
 import { localToday } from '@/client/lib/dates';
 import type { ReportFormValues } from './form-values';
 

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { uncheckedItems, type Report } from '@/domain/report';
 import { DraftNotice } from '@/client/shell/drafts/draft-notice';
 import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { IncompleteChecklistModal } from '../components/confirm-modals';
 import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
 import type { ReportRecord } from '../model';
-import { ResolveFollowUpsField } from '../../follow-ups/resolve-follow-ups-field';
+import { ResolveFollowUpsField } from '@/client/features/follow-ups/public';
 import { ChecklistFields } from './checklist-fields';
 import { GeneralFields, OperatingFields, TextFields } from './form-sections';
 import {

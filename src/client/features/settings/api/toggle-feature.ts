@@ -1,6 +1,6 @@
 import { isFeatureEnabled, type FeatureFlag } from '@/domain/features';
 import { DEFAULT_SETTINGS, type Settings } from '@/domain/settings';
-import { loadSettings, settingsStore } from '@/client/shell/session/settings-store';
+import { loadSettings, settingsStore } from '@/client/lib/session/settings-store';
 import { cancelWaitingSaves, hasWaitingSaves, queueSave, SaveCancelledError } from '../save-queue';
 import { publishSettings, updateSettings } from './update-settings';
 

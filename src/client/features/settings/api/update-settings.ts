@@ -1,6 +1,6 @@
 import { settingsUpdateSchema, type Settings, type SettingsUpdate } from '@/domain/settings';
 import { apiFetch } from '@/client/api/client';
-import { normalizeSettings, SETTINGS_CACHE_KEY, settingsStore } from '@/client/shell/session/settings-store';
+import { normalizeSettings, SETTINGS_CACHE_KEY, settingsStore } from '@/client/lib/session/settings-store';
 
 /** PUT /api/settings: the server merges the partial update and answers with the whole settings. */
 export async function updateSettings(update: SettingsUpdate): Promise<Settings> {

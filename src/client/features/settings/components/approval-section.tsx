@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage } from '../api/settings-errors';
 import { publishSettings, updateSettings } from '../api/update-settings';
 import { useSettingsEditing } from '../editing-context';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Switch, Text, Ti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFeatureEnabled, type FeatureFlag } from '@/domain/features';
-import { useSettings } from '@/client/shell/session/settings-store';
+import { useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage } from '../api/settings-errors';
 import { toggleFeature } from '../api/toggle-feature';
 import { useSettingsEditing } from '../editing-context';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/domain/constants';
 import { appSettingsSchema, type Settings } from '@/domain/settings';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
-import { loadSettings, useSettings } from '@/client/shell/session/settings-store';
+import { loadSettings, useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage, settingsFieldErrors } from '../api/settings-errors';
 import { publishSettings, updateSettings } from '../api/update-settings';
 import { useSectionDirty, useSettingsEditing } from '../editing-context';

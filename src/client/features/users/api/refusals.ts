@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/client/api/client';
-import { isNetworkError, serverMessage } from './api-errors';
+import { serverMessage } from './api-errors';
+import { isNetworkError } from '@/client/lib/api-errors';
 
 /**
  * The server's refusals of user changes (src/server/modules/users/service.ts), shown in the user's

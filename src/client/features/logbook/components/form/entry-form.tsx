@@ -8,7 +8,7 @@ import { useSyncEngine } from '@/client/offline';
 import { AiTextAssist } from '@/client/shell/ai/text-assist';
 import { DraftNotice } from '@/client/shell/drafts/draft-notice';
 import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
-import { useCurrentUser } from '@/client/shell/session/session-store';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import type { LogbookConfig, LogbookEntry } from '@/domain/logbook';
 import { canSignLogbookEntry } from '@/domain/logbook-status';
 import { createEntry, updateEntry } from '../../api/entry-writes';
@@ -26,7 +26,7 @@ import { ShiftSection } from './shift-section';
 import { SignatureNotice } from './signature-notice';
 import { WeatherSection } from './weather-section';
 import { VALIDATION_KEY } from '../../keys';
-import { WRAPPING_BUTTON } from '@/client/shell/wrapping-button';
+import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
 
 interface EntryFormProps {
   /** The entry to edit; null for a new one. */

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settings';
-import { ApiError, apiFetch } from '../../api/client';
-import { createStore, useStore } from '../store';
-import { SETTINGS_CACHE_KEY } from './settings-cache';
+import { ApiError, apiFetch } from '@/client/api/client';
+import { createStore, useStore } from '@/client/lib/store';
+import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
 
 export { SETTINGS_CACHE_KEY };
 

@@ -3,8 +3,8 @@ import { IconSignature } from '@tabler/icons-react';
 import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/client/i18n/use-format';
-import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas';
-import { WRAPPING_BUTTON } from '../wrapping-button';
+import { SignatureCanvas, type SignatureCanvasHandle } from '@/client/ui/signature/signature-canvas';
+import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
 
 export type SignaturePadHandle = Pick<SignatureCanvasHandle, 'clear' | 'isEmpty' | 'toDataURL'>;
 

@@ -1,7 +1,7 @@
 import type { User } from '@/domain/user';
-import { ApiError, apiFetch, getStoredToken, setStoredToken } from '../../api/client';
-import { createStore, useStore } from '../store';
-import { LOGOUT_EVENT, POST_LOGIN_EVENT } from './events';
+import { ApiError, apiFetch, getStoredToken, setStoredToken } from '@/client/api/client';
+import { createStore, useStore } from '@/client/lib/store';
+import { LOGOUT_EVENT, POST_LOGIN_EVENT } from '@/client/lib/session/events';
 
 /** The signed-in user is cached so that an offline start keeps the session. */
 export const USER_CACHE_KEY = 'fleetpilot:user';
