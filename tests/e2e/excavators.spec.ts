@@ -150,6 +150,8 @@ test.describe('offline engine on the fleet register', () => {
     await page.goto('/excavators');
     await expect(page.getByRole('heading', { name: en('nav.excavators') })).toBeVisible();
 
+    // Offline use starts once the app says it is ready for it, as it tells the person on the tablet.
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
     await goOffline();
     const serial = `OFF-${unique()}`;
     const name = `Offline Bagger ${serial}`;
@@ -213,6 +215,8 @@ test.describe('offline engine on the fleet register', () => {
     await page.goto('/excavators');
     await expect(row(page, name)).toBeVisible();
 
+    // Offline use starts once the app says it is ready for it, as it tells the person on the tablet.
+    await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
     await goOffline();
     await row(page, name).click();
     await page

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { QuietBoundary } from '@/client/ui/quiet-boundary';
 
 /**
  * Renders `children` (lazy components, usually) only after the frame following its mount: parts of the
@@ -10,5 +11,9 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
     const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
     return () => cancelAnimationFrame(frame);
   }, []);
-  return painted ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return painted ? (
+    <QuietBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </QuietBoundary>
+  ) : null;
 }

@@ -7,6 +7,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { QuietBoundary } from '@/client/ui/quiet-boundary';
 import { useTranslation } from 'react-i18next';
 import { isFeatureEnabled } from '@/domain/features';
 import { WhenEngineReady } from '@/client/offline/engine-context';
@@ -95,11 +96,13 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         <ThemeSwitch visibleFrom="sm" />
         <OnlineIndicator />
         <OfflineReadinessIndicator />
-        <Suspense fallback={BUTTON_SPACE}>
-          <WhenEngineReady fallback={BUTTON_SPACE}>
-            <SyncIndicator />
-          </WhenEngineReady>
-        </Suspense>
+        <QuietBoundary fallback={BUTTON_SPACE}>
+          <Suspense fallback={BUTTON_SPACE}>
+            <WhenEngineReady fallback={BUTTON_SPACE}>
+              <SyncIndicator />
+            </WhenEngineReady>
+          </Suspense>
+        </QuietBoundary>
         <InstallButton variant="subtle" color="gray" />
         <WhenEngineReady
           fallback={isFeatureEnabled(settings.features, 'notifications') ? BUTTON_SPACE : null}

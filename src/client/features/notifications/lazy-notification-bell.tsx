@@ -1,6 +1,7 @@
 import { Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { WhenEngineReady } from '@/client/offline/engine-context';
+import { QuietBoundary } from '@/client/ui/quiet-boundary';
 
 const NotificationBell = lazy(() =>
   import('./notification-bell').then((module) => ({ default: module.NotificationBell })),
@@ -15,9 +16,11 @@ export function LazyNotificationBell() {
   return (
     <WhenEngineReady>
       {/* The bell's place while its chunk loads (the top bar keeps it before the engine is there). */}
-      <Suspense fallback={<Box w={44} h={44} aria-hidden />}>
-        <NotificationBell />
-      </Suspense>
+      <QuietBoundary>
+        <Suspense fallback={<Box w={44} h={44} aria-hidden />}>
+          <NotificationBell />
+        </Suspense>
+      </QuietBoundary>
     </WhenEngineReady>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { QuietBoundary } from '@/client/ui/quiet-boundary';
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '@/domain/dashboard';
 import { formatHours } from '../format';
@@ -71,9 +72,11 @@ export function MaintenanceTile({ upcoming }: { upcoming: Upcoming }) {
         </Stack>
       )}
       <WhenEngineReady>
-        <Suspense fallback={null}>
-          <UpcomingFollowUps />
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <UpcomingFollowUps />
+          </Suspense>
+        </QuietBoundary>
       </WhenEngineReady>
     </Tile>
   );
