@@ -1,7 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-
-/** Height of the signed-in top bar (the AppShell header in app-layout.tsx). */
-const TOP_BAR_HEIGHT = 60;
+import classes from './notifications-host.module.css';
 
 /**
  * Where the app's toasts appear (`notifications.show` queues them until this is mounted): at the top
@@ -9,5 +7,5 @@ const TOP_BAR_HEIGHT = 60;
  * a person is reaching for.
  */
 export function NotificationsHost() {
-  return <Notifications position="top-right" styles={{ root: { top: TOP_BAR_HEIGHT + 8 } }} />;
+  return <Notifications position="top-right" classNames={{ root: classes.root }} />;
 }
