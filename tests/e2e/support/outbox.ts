@@ -116,7 +116,9 @@ export function queueInventoryCreates(page: Page, userId: string, count: number,
             // behind its back would otherwise leave its counts stale until it next writes itself.
             const channel = new BroadcastChannel('x-storagemutated-1');
             const everything = { from: -Infinity, to: [[]], d: 1 };
+            // `all`: every live query re-reads (counts by index included), not only reads by key.
             channel.postMessage({
+              all: everything,
               'idb://fleetpilot/outbox/': everything,
               'idb://fleetpilot/inventory/': everything,
             });

@@ -86,7 +86,7 @@ export function AiAdminSection({ readOnly = false, onDirtyChange }: AiAdminSecti
     );
   if (load.status === 'loading')
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('ai.admin.loading')}>
+      <Stack role="status" gap="md" aria-busy="true" aria-label={t('ai.admin.loading')}>
         <Skeleton height={260} radius="md" />
         <Skeleton height={100} radius="md" />
       </Stack>

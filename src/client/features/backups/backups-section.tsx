@@ -76,7 +76,7 @@ export function BackupsSection() {
       );
     }
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('backups.loading')}>
+      <Stack role="status" gap="md" aria-busy="true" aria-label={t('backups.loading')}>
         <Skeleton height={150} radius="lg" />
         <Skeleton height={64} radius="md" />
         <Skeleton height={64} radius="md" />

@@ -102,7 +102,7 @@ export function DevicesPage() {
           ) : null}
           {devices === null ? (
             error ? null : (
-              <Stack gap="sm" aria-busy="true" aria-label={t('devices.loading')}>
+              <Stack role="status" gap="sm" aria-busy="true" aria-label={t('devices.loading')}>
                 {Array.from({ length: 4 }, (_, index) => (
                   <Skeleton key={index} height={44} radius="sm" />
                 ))}

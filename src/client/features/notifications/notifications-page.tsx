@@ -107,6 +107,7 @@ export function NotificationsPage() {
         ) : allStatus !== 'ready' ? (
           <Stack
             gap="sm"
+            role="status"
             aria-busy="true"
             aria-label={t('notifications.loading')}
             data-testid="notifications-loading"

@@ -5,7 +5,13 @@ import { useTranslation } from 'react-i18next';
 export function PageSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('common.loading')} data-testid="page-skeleton">
+    <Stack
+      role="status"
+      gap="md"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      data-testid="page-skeleton"
+    >
       <Skeleton height={34} width="40%" radius="sm" />
       <Skeleton height={18} width="65%" radius="sm" />
       <Skeleton height={120} radius="md" mt="sm" />

@@ -47,7 +47,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void 
 export function TabSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md" aria-busy="true" aria-label={t('analytics.loading')}>
+    <Stack role="status" gap="md" aria-busy="true" aria-label={t('analytics.loading')}>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} h={96} radius="lg" />

@@ -75,7 +75,7 @@ export function AssignmentsPanel({ options, refresh, ...actions }: AssignmentsPa
       ) : null}
       <Card withBorder padding={0} radius="md">
         {!data && list.loading ? (
-          <Stack p="md" gap="sm" aria-label={t('dispo.loading')}>
+          <Stack role="status" p="md" gap="sm" aria-label={t('dispo.loading')}>
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} height={36} />
             ))}

@@ -84,7 +84,7 @@ export function MasterList({ kind, canWrite, onChanged }: MasterListProps) {
       ) : null}
       <Card withBorder padding={0} radius="md">
         {!list.data ? (
-          <Stack p="md" gap="sm" aria-label={t('dispo.loading')}>
+          <Stack role="status" p="md" gap="sm" aria-label={t('dispo.loading')}>
             <Skeleton height={32} />
             <Skeleton height={32} />
           </Stack>

@@ -37,7 +37,7 @@ export function ExcavatorsEmpty({ filtered, onClear, onCreate }: ExcavatorsEmpty
 export function ExcavatorsLoading() {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={t('excavators.list.loading')}>
+    <Stack role="status" gap="xs" aria-busy="true" aria-label={t('excavators.list.loading')}>
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} h={84} radius="md" />
       ))}

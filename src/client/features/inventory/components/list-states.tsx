@@ -19,7 +19,7 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
 export function ListSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('inventory.loading')}>
+    <Stack role="status" gap="sm" aria-busy="true" aria-label={t('inventory.loading')}>
       {Array.from({ length: 5 }, (_, i) => (
         <Skeleton key={i} h={64} radius="md" />
       ))}

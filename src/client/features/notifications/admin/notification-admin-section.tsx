@@ -143,7 +143,7 @@ export function NotificationAdminSection({ readOnly = false, onDirtyChange }: No
       );
     }
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t('notifications.admin.loading')}>
+      <Stack role="status" gap="md" aria-busy="true" aria-label={t('notifications.admin.loading')}>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} height={140} radius="lg" />
         ))}

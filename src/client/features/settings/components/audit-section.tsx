@@ -89,7 +89,7 @@ export function AuditSection() {
       ) : null}
       {data === null ? (
         list.error ? null : (
-          <Stack gap="sm" aria-busy="true" aria-label={t('audit.loading')}>
+          <Stack role="status" gap="sm" aria-busy="true" aria-label={t('audit.loading')}>
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} height={72} radius="md" />
             ))}
