@@ -12,7 +12,7 @@ const LOGIN_JS_BUDGET_BYTES = 175 * 1024;
 /** The scripts the dashboard paints with (the offline engine loads after it). */
 const FIRST_SCREEN_JS_BUDGET_BYTES = 335 * 1024;
 /** Everything the first signed-in visit loads, the offline engine included. */
-const SIGNED_IN_JS_BUDGET_BYTES = 445 * 1024;
+const SIGNED_IN_JS_BUDGET_BYTES = 460 * 1024;
 
 // Every script from the network, as a first visit loads it (no service worker answering).
 test.use({ serviceWorkers: 'block' });
