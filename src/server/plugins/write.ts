@@ -45,6 +45,13 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface WriteContext {
   tx: Transaction;
+  /**
+   * When the action happened: the time every record of this write (created, signed, submitted,
+   * approved, rejected, audit) carries. Equal to `receivedAt` unless the request says otherwise.
+   */
+  at: Date;
+  /** When this server received the request. */
+  receivedAt: Date;
   /** The next change cursor value for a row of `collection` written now; marks it for the poke. */
   stamp(collection: string): Promise<number>;
   /** Runs after a rollback (the write failed): undo side effects outside the database. */
@@ -162,6 +169,7 @@ export const writePlugin = fp(
               ),
             }
           : null;
+      const receivedAt = new Date();
       const stamped = new Set<string>();
       let newestSeq = 0;
       const rollbacks: Array<() => unknown> = [];
@@ -200,6 +208,8 @@ export const writePlugin = fp(
           let reserved = allowed.length > 0 ? await nextChangeSeq(tx) : null;
           const result = await work({
             tx,
+            at: receivedAt,
+            receivedAt,
             stamp: async (collection) => {
               if (!allowed.includes(collection)) {
                 throw new Error(
