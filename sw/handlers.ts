@@ -5,6 +5,7 @@ import {
   toSameOriginPath,
   type WorkerToAppMessage,
 } from '@/domain/service-worker';
+import { SYNC_COLLECTION_API } from '@/domain/sync-collections';
 
 export interface PushContent {
   title: string;
@@ -85,8 +86,8 @@ export async function postToWindows(clients: Clients, message: WorkerToAppMessag
 
 /**
  * API paths the service worker leaves alone: sign-in and tokens (never cached), the offline
- * engine's sync and the four mirrored collections (Dexie holds those, and a stale HTTP copy would
- * compete with it), binary PDFs, the health probe that must tell the truth about connectivity, and
+ * engine's sync and the mirrored collections whose screens read the mirror (Dexie holds those, and a
+ * stale HTTP copy would compete with it), binary PDFs, the health probe that must tell the truth about connectivity, and
  * backups (a stale status would hide a running backup; an archive is far too large for a cache).
  */
 const UNCACHED_API_PREFIXES = [
@@ -94,11 +95,10 @@ const UNCACHED_API_PREFIXES = [
   '/api/sync',
   '/api/health',
   '/api/docs',
-  '/api/excavators',
-  '/api/reports',
-  '/api/betriebstagebuch',
-  '/api/inventory',
   '/api/backups',
+  ...Object.values(SYNC_COLLECTION_API)
+    .filter((api) => api.screensReadMirror)
+    .map((api) => `/api${api.path}`),
 ];
 
 /** Whether a GET to `url` is served network-first with a cached fallback. */

@@ -196,8 +196,11 @@ const byKey =
 const byValue = (item: unknown, index: number) => (typeof item === 'string' ? item : `#${index}`);
 const byPosition = (_item: unknown, index: number) => String(index);
 
-/** The lists and maps inside each mirrored record and how their items are told apart. */
-export const FIELD_RULES: Readonly<Record<SyncCollectionName, FieldRules>> = {
+/**
+ * The lists and maps inside each mirrored record and how their items are told apart. A collection
+ * without an entry merges every field as one value; read through `fieldRules`.
+ */
+export const FIELD_RULES: Readonly<Partial<Record<SyncCollectionName, FieldRules>>> = {
   excavators: {
     specifications: { kind: 'list', key: byKey('key') },
     gallery: { kind: 'list', key: byValue },
@@ -217,8 +220,12 @@ export const FIELD_RULES: Readonly<Record<SyncCollectionName, FieldRules>> = {
     // Rounds have no id of their own: their place in the day is their identity.
     rounds: { kind: 'list', key: byPosition },
   },
-  followUps: {},
 };
+
+/** The merge rules of a collection's list and map fields (none: every field is one value). */
+export function fieldRules(collection: SyncCollectionName): FieldRules {
+  return FIELD_RULES[collection] ?? {};
+}
 
 /**
  * `threeWayMerge` with lists and maps merged per item (see FIELD_RULES): a field both sides changed is

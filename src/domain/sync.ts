@@ -30,21 +30,12 @@ import { z } from 'zod';
  *   replayed blindly.
  */
 
-/**
- * Collections the modules register (reports, logbook and inventory add themselves as they land).
- * `dispoAssignments` is DISPO_SYNC_COLLECTION (src/domain/dispo.ts): a driver's tablet mirrors their
- * own published assignments, dispatchers every assignment. `followUps` holds the work left over from
- * failed checklist items (src/domain/followup.ts).
- */
-export const SYNC_COLLECTIONS = [
-  'excavators',
-  'reports',
-  'logbook',
-  'inventory',
-  'dispoAssignments',
-  'followUps',
-] as const;
-export type SyncCollectionName = (typeof SYNC_COLLECTIONS)[number];
+export {
+  SYNC_COLLECTION_API,
+  SYNC_COLLECTIONS,
+  type SyncCollectionApi,
+  type SyncCollectionName,
+} from './sync-collections';
 
 export const SYNC_PULL_DEFAULT_LIMIT = 500;
 export const SYNC_PULL_MAX_LIMIT = 2000;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIELD_RULES, mergeField, planPatch } from '@/domain/field-merge';
+import { fieldRules, mergeField, planPatch } from '@/domain/field-merge';
 
-const specs = FIELD_RULES.excavators.specifications;
+const specs = fieldRules('excavators').specifications!;
 
 describe('mergeField', () => {
   it('merges list items per key and reports only a true overlap', () => {
@@ -33,7 +33,7 @@ describe('mergeField', () => {
   });
 
   it('merges a checklist per category and item', () => {
-    const rule = FIELD_RULES.reports.checklist;
+    const rule = fieldRules('reports').checklist!;
     const base = { ext: { a: { state: 'ok' } } };
     const mine = { ext: { a: { state: 'ok' }, b: { state: 'not_ok' } } };
     const theirs = { ext: { a: { state: 'na' } } };

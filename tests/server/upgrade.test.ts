@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SYNC_COLLECTION_API, SYNC_COLLECTIONS } from '@/domain/sync';
 import { buildApp } from '@/server/app';
 import { hashPassword } from '@/server/bootstrap';
 import type { DatabaseHandle } from '@/server/db/client';
@@ -24,30 +25,26 @@ import {
 
 const history = migrationHistory();
 
-/** The synced record a recipe puts in each mirrored table: the pull must serve it after the upgrade. */
-const SYNCED_ROWS: Record<string, string> = {
-  excavators: IDS.excavator,
-  reports: IDS.report,
-  logbook_entries: IDS.logbook,
-  inventory_items: IDS.item,
-  dispo_assignments: IDS.assignment,
-  follow_ups: IDS.followUp,
-};
+/**
+ * The live synced rows the recipes put in each table (rows with a change cursor and no deletion): the
+ * pull must serve them after the upgrade. Read from the recipes, so a new mirrored table needs only its
+ * recipe.
+ */
+function syncedRows(ctx: RecipeContext, table: string): string[] {
+  return (RECIPES[table]?.rows(ctx) ?? [])
+    .filter((row) => row.change_seq !== undefined && row.deleted_at == null)
+    .map((row) => String(row.id));
+}
 
 /** Read endpoints of every module: each must answer 200 on the migrated data. */
 const READS = [
+  ...SYNC_COLLECTIONS.map((name) => `/api${SYNC_COLLECTION_API[name].path}`),
   '/api/auth/me',
   '/api/users',
   '/api/settings',
   '/api/audit',
   '/api/notifications',
-  '/api/excavators',
-  '/api/reports',
-  '/api/follow-ups',
-  '/api/betriebstagebuch',
-  '/api/inventory',
   '/api/checklist-config',
-  '/api/containers/assignments',
   '/api/containers/drivers',
   '/api/containers/trucks',
   '/api/containers/types',
@@ -97,9 +94,7 @@ async function readThroughApp(handle: DatabaseHandle, filled: readonly string[])
       changes: Array<{ id: string; deleted: boolean }>;
     };
     const served = pull.changes.filter((c) => !c.deleted).map((c) => c.id);
-    const expected = Object.entries(SYNCED_ROWS)
-      .filter(([table]) => filled.includes(table))
-      .map(([, id]) => id);
+    const expected = filled.flatMap((table) => syncedRows(ctx, table));
     expect(served).toEqual(expect.arrayContaining(expected));
   } finally {
     await app.close();

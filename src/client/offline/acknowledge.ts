@@ -1,4 +1,4 @@
-import { FIELD_RULES, mergeRecords } from '@/domain/field-merge';
+import { fieldRules, mergeRecords } from '@/domain/field-merge';
 import { deepEqual, deletionConflicts, RECORD_META_FIELDS, type FieldConflict } from '@/domain/merge';
 import type { SyncCollection } from './collections';
 import { isoAt, type EngineContext } from './context';
@@ -279,7 +279,7 @@ export async function handleStaleWrite(
           pickFields(held, Object.keys(waiting)),
           { ...pickFields(held, Object.keys(waiting)), ...waiting },
           pickFields(server, Object.keys(waiting)),
-          FIELD_RULES[collection],
+          fieldRules(collection),
         );
         const overlapping = new Set(conflicts.map((c) => c.field));
         const fields = serverConflicts.filter((c) => overlapping.has(c.field));
@@ -294,7 +294,7 @@ export async function handleStaleWrite(
       }
       const data = bodyData(fresh);
       const base = fresh.baseRecord ?? ({} as SyncedRow);
-      const rules = FIELD_RULES[collection];
+      const rules = fieldRules(collection);
       const { conflicts } = mergeRecords(base, { ...base, ...data }, server, rules);
       return rebaseOrConflict(ctx, fresh, server, conflicts, message);
     },

@@ -5,14 +5,16 @@ import { INVENTORY_FIELD_NAMES } from '@/domain/inventory';
 import { LOGBOOK_FIELD_NAMES } from '@/domain/logbook';
 import { reportFieldsSchema } from '@/domain/report';
 import { RECORD_META_FIELDS } from '@/domain/merge';
-import { SYNC_COLLECTIONS, type SyncCollectionName } from '@/domain/sync';
+import { SYNC_COLLECTION_API, SYNC_COLLECTIONS, type SyncCollectionName } from '@/domain/sync';
 
 export type SyncCollection = SyncCollectionName;
 export { SYNC_COLLECTIONS };
 
 export interface CollectionConfig {
-  /** Where the collection lives in the REST API (below /api). */
-  path: string;
+  /** i18n key naming one record in a sentence ("excavator"): sync panel, conflict and merge notices. */
+  recordLabel: string;
+  /** i18n key naming the whole collection ("Excavators"): the AI data chat's picker. */
+  label: string;
   /**
    * The fields a PUT sends. PUT replaces every editable field (an omitted one is cleared), so an
    * update is sent as these fields of the record it builds on, overlaid with the change. Without a
@@ -32,24 +34,34 @@ export interface CollectionConfig {
   patchKeys?: readonly string[];
 }
 
-/** The one place that knows each mirrored collection's API. Each module's issue completes its entry. */
+/**
+ * How the engine writes each mirrored collection and what the screens call it. Its path below /api is
+ * `SYNC_COLLECTION_API` (src/domain/sync.ts), shared with the service worker.
+ */
 export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
   excavators: {
-    path: '/excavators',
+    recordLabel: 'sync.collection.excavators',
+    label: 'ai.admin.collections.excavators',
     updateFields: Object.keys(excavatorFieldsSchema.shape),
     readOne: true,
     patchKeys: [...Object.keys(excavatorFieldsSchema.shape), 'removeGallery', 'removeProfileImage'],
   },
-  reports: { path: '/reports', patchKeys: Object.keys(reportFieldsSchema.shape) },
+  reports: {
+    recordLabel: 'sync.collection.reports',
+    label: 'ai.admin.collections.reports',
+    patchKeys: Object.keys(reportFieldsSchema.shape),
+  },
   logbook: {
-    path: '/betriebstagebuch',
+    recordLabel: 'sync.collection.logbook',
+    label: 'ai.admin.collections.logbook',
     readOne: true,
     patchKeys: [...LOGBOOK_FIELD_NAMES, 'sign', 'fetchWeather'],
   },
   // Stock moves by deltas (POST /inventory/{id}/adjust): a PUT never sends `quantity`, so an edit made
   // offline cannot overwrite another device's counted stock.
   inventory: {
-    path: '/inventory',
+    recordLabel: 'sync.collection.inventory',
+    label: 'ai.admin.collections.inventory',
     updateFields: INVENTORY_FIELD_NAMES.filter((field) => field !== 'quantity'),
     readOne: true,
     patchKeys: [...INVENTORY_FIELD_NAMES.filter((field) => field !== 'quantity'), 'removePhoto'],
@@ -57,12 +69,18 @@ export const COLLECTIONS: Record<SyncCollection, CollectionConfig> = {
   // Dispo assignments: dispatchers plan them online (REST); the driver's tablet mirrors its own published
   // ones and queues only `PUT /{id}/rounds/{index}/done` calls, never a PUT of the whole record.
   dispoAssignments: {
-    path: '/containers/assignments',
+    recordLabel: 'sync.collection.dispoAssignments',
+    label: 'ai.admin.collections.dispoAssignments',
     readOne: true,
     patchKeys: [...Object.keys(assignmentFieldsSchema.shape), 'allowDuplicate'],
   },
   // Follow-ups of failed checks: created and planned through the outbox; closing is a queued call.
-  followUps: { path: '/follow-ups', updateFields: FOLLOW_UP_FIELD_NAMES, readOne: true },
+  followUps: {
+    recordLabel: 'sync.collection.followUps',
+    label: 'ai.admin.collections.followUps',
+    updateFields: FOLLOW_UP_FIELD_NAMES,
+    readOne: true,
+  },
 };
 
 export function isSyncCollection(value: unknown): value is SyncCollection {
@@ -71,7 +89,7 @@ export function isSyncCollection(value: unknown): value is SyncCollection {
 
 /** `/api/excavators` or `/api/excavators/{id}`. */
 export function collectionUrl(collection: SyncCollection, id?: string): string {
-  const base = `/api${COLLECTIONS[collection].path}`;
+  const base = `/api${SYNC_COLLECTION_API[collection].path}`;
   return id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
 }
 

@@ -1,4 +1,4 @@
-import { FIELD_RULES } from '@/domain/field-merge';
+import { fieldRules } from '@/domain/field-merge';
 import { deepEqual } from '@/domain/merge';
 import { bodyData } from './acknowledge';
 import { COLLECTIONS, patchPayload, type SyncCollection } from './collections';
@@ -36,7 +36,7 @@ export interface MergedNotice {
 export function mergedFields(entry: OutboxEntry, answer: Readonly<Record<string, unknown>>): string[] {
   const keys = COLLECTIONS[entry.collection].patchKeys ?? [];
   const sent = patchPayload(entry.collection, bodyData(entry));
-  const rules = FIELD_RULES[entry.collection];
+  const rules = fieldRules(entry.collection);
   const had: Record<string, unknown> = { ...entry.baseRecord, ...sent };
   return keys.filter((field) => {
     if (!(field in answer)) return false;

@@ -1,4 +1,4 @@
-import { FIELD_RULES, mergeField } from '@/domain/field-merge';
+import { fieldRules, mergeField } from '@/domain/field-merge';
 import { deepEqual } from '@/domain/merge';
 import { bodyData, settleRow } from './acknowledge';
 import type { EngineContext } from './context';
@@ -133,7 +133,7 @@ export async function resolveConflict(
     // Later changes of this record were made on top of "mine": where the person chose theirs, what they
     // build on (and will send as the rest of the record) must hold theirs too.
     const theirs = entry.conflict!.fields.filter((f) => choices[f.field] === 'theirs');
-    const rules = FIELD_RULES[collection];
+    const rules = fieldRules(collection);
     const later = await ctx.db.outbox.where('[collection+recordId]').equals([collection, recordId]).toArray();
     for (const next of later) {
       if (next.seq! <= seq || !next.baseRecord || theirs.length === 0) continue;

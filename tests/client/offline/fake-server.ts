@@ -1,6 +1,6 @@
 import type { TransportRequest, TransportResponse } from '@/client/offline/transport';
 import { COLLECTIONS } from '@/client/offline/collections';
-import { FIELD_RULES, planPatch } from '@/domain/field-merge';
+import { fieldRules, planPatch } from '@/domain/field-merge';
 import {
   isTransientStatus,
   MERGED_FROM_HEADER,
@@ -482,7 +482,7 @@ export class FakeServer {
       row.fields,
       body,
       (field) => (since.has(field) ? { changed: true, base: since.get(field) } : { changed: false }),
-      FIELD_RULES.excavators,
+      fieldRules('excavators'),
     );
     const before = row.version;
     const introduced = this.change(row, { ...row.fields, ...plan.apply }, userId);

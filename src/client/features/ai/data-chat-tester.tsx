@@ -8,11 +8,11 @@ import {
   AI_MAX_QUERY_CHARS,
   type AiDataChatResponse,
 } from '@/domain/ai';
+import { COLLECTIONS, isSyncCollection } from '@/client/offline/collections';
 import { SYNC_COLLECTIONS } from '@/domain/sync';
 import { aiDataChat } from './api';
 import { CallError } from './call-error';
 import { useAiCall } from './use-ai-call';
-import { COLLECTION_KEY } from './labels';
 
 /**
  * POST /api/ai/admin/data-chat: a question about the fleet, answered from at most `limit` records of
@@ -53,7 +53,7 @@ export function DataChatTester({ disabled }: { disabled: boolean }) {
           <Group gap="xs" role="group" aria-labelledby="ai-data-chat-collections">
             {SYNC_COLLECTIONS.map((name) => (
               <Chip key={name} value={name} disabled={disabled}>
-                {t(COLLECTION_KEY[name] ?? name)}
+                {t(COLLECTIONS[name].label)}
               </Chip>
             ))}
           </Group>
@@ -98,7 +98,10 @@ export function DataChatTester({ disabled }: { disabled: boolean }) {
           <Text size="xs" c="dimmed" mt="xs">
             {t('ai.admin.dataChat.used', {
               list: Object.entries(state.data.used)
-                .map(([name, count]) => `${COLLECTION_KEY[name] ? t(COLLECTION_KEY[name]) : name}: ${count}`)
+                .map(
+                  ([name, count]) =>
+                    `${isSyncCollection(name) ? t(COLLECTIONS[name].label) : name}: ${count}`,
+                )
                 .join(', '),
             })}
           </Text>

@@ -23,12 +23,3 @@ export const HELPER_KEY: Record<string, string> = {
   'data-chat': 'ai.admin.helpers.data-chat',
   'translation-test': 'ai.admin.helpers.translation-test',
 };
-
-/** Data-chat collections (SYNC_COLLECTIONS). */
-export const COLLECTION_KEY: Record<string, string> = {
-  excavators: 'ai.admin.collections.excavators',
-  reports: 'ai.admin.collections.reports',
-  logbook: 'ai.admin.collections.logbook',
-  inventory: 'ai.admin.collections.inventory',
-  dispoAssignments: 'ai.admin.collections.dispoAssignments',
-};

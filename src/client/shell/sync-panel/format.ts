@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
+import { COLLECTIONS } from '@/client/offline/collections';
 import type { OutboxEntry } from '@/client/offline/types';
-import { COLLECTION_KEY, ERROR_KEY, FIELD_KEY, KIND_KEY } from './keys';
+import { ERROR_KEY, FIELD_KEY, KIND_KEY } from './keys';
 
 /** A field value as a person reads it in the conflict resolver. */
 export function formatValue(value: unknown, t: TFunction): string {
@@ -17,7 +18,7 @@ export function formatValue(value: unknown, t: TFunction): string {
 
 /** "Excavator “CAT 320”: changed" and the like. */
 export function describeEntry(entry: OutboxEntry, t: TFunction): string {
-  const record = t(COLLECTION_KEY[entry.collection]);
+  const record = t(COLLECTIONS[entry.collection].recordLabel);
   const label = entry.label ?? entry.recordId.slice(0, 8);
   return t(KIND_KEY[entry.kind], { record, label });
 }

@@ -1,16 +1,6 @@
-import type { SyncCollection } from '@/client/offline/collections';
 import type { OutboxKind, OutboxState, RecordSyncState } from '@/client/offline/types';
 
 /* Translation keys spelled out, so that every key in the locale files is found in the source. */
-
-export const COLLECTION_KEY: Record<SyncCollection, string> = {
-  excavators: 'sync.collection.excavators',
-  reports: 'sync.collection.reports',
-  logbook: 'sync.collection.logbook',
-  inventory: 'sync.collection.inventory',
-  dispoAssignments: 'sync.collection.dispoAssignments',
-  followUps: 'sync.collection.followUps',
-};
 
 export const KIND_KEY: Record<OutboxKind, string> = {
   create: 'sync.kind.create',

@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COLLECTIONS } from '@/client/offline/collections';
 import { useSyncEngine } from '@/client/offline/engine-context';
 import { useLiveQuery } from '@/client/offline/hooks';
 import { dismissMergedNotice, readMergedNotices, type MergedNotice } from '@/client/offline/merged';
 import { fieldLabel } from './format';
-import { COLLECTION_KEY } from './keys';
 
 const NONE: MergedNotice[] = [];
 
@@ -24,7 +24,7 @@ export function MergedNotices({ userId }: { userId: string | null }) {
   useEffect(() => {
     for (const notice of notices) {
       const fields = notice.fields.map((field) => fieldLabel(field, t)).join(', ');
-      const record = t(COLLECTION_KEY[notice.collection]);
+      const record = t(COLLECTIONS[notice.collection].recordLabel);
       notifications.show({
         id: `merged-${notice.id}`,
         color: 'blue',

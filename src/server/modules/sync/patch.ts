@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, getTableName, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FIELD_RULES, planPatch, type PatchPlan } from '@/domain/field-merge';
+import { fieldRules, planPatch, type PatchPlan } from '@/domain/field-merge';
 import type { Action } from '@/domain/permissions';
 import { MERGED_FROM_HEADER, versionTag, type SyncCollectionName } from '@/domain/sync';
 import type { Executor } from '../../db/client';
@@ -223,7 +223,7 @@ export function registerPatchRoute<TRow extends { version: number; deletedAt: Da
           current,
           input.fields,
           (field) => (history.has(field) ? { changed: true, base: history.get(field) } : { changed: false }),
-          FIELD_RULES[spec.collection],
+          fieldRules(spec.collection),
         );
         spec.authorize?.(request, existing, Object.keys(plan.apply));
         const hasExtras = Object.keys(input.extras).length > 0;
