@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { hashPassword } from '@/server/bootstrap';
-import { startServer, stopServer, type ServerProcess } from '../server/server-process';
+import { startServer, stopServer, type ServerProcess } from '../server/support/server-process';
 import { percentile } from '../bench/support';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 180);

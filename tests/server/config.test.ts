@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration } from '@/server/config';
-import { startServer } from './server-process';
+import { startServer } from './support/server-process';
 
 const BAD_ENV = {
   PORT: 'abc',

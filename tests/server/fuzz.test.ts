@@ -7,7 +7,14 @@ import { buildApp } from '@/server/app';
 import type { DatabaseHandle } from '@/server/db/client';
 import type { FastifyInstance } from 'fastify';
 import { hostileValue, parameterValue, validValue, type JsonSchema } from './fuzz/arbitraries';
-import { ADMIN_PASSWORD, createTestDatabase, createUser, login, testConfig, type TestApp } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  createTestDatabase,
+  createUser,
+  login,
+  testConfig,
+  type TestApp,
+} from './support/helpers';
 
 /*
  * Every route of the OpenAPI document, with requests generated from its own schemas — valid values at

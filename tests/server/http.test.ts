@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/server/app';
 import { SERVER_VERSION } from '@/server/modules/health/routes';
-import { createTestApp, createTestDatabase, testConfig, type TestApp } from './helpers';
+import { createTestApp, createTestDatabase, testConfig, type TestApp } from './support/helpers';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><!-- fleetpilot shell --></body></html>';
 const ASSET = 'assets/index-3f9a2c1b.js';

@@ -9,8 +9,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/server/app';
 import { MIGRATIONS_FOLDER } from '@/server/db/client';
-import { ADMIN_PASSWORD, testConfig } from './helpers';
-import { excavatorBody } from './sync-fixtures';
+import { ADMIN_PASSWORD, testConfig } from './support/helpers';
+import { excavatorBody } from './support/sync-fixtures';
 
 // Two instances on one PostgreSQL database, each with its own DATA_DIR, as behind a load balancer.
 // Needs a PostgreSQL server: runs in the suite's PostgreSQL pass (DATABASE_URL set).

@@ -11,7 +11,7 @@ import {
   login,
   testConfig,
   type TestApp,
-} from './helpers';
+} from './support/helpers';
 
 let t: TestApp;
 beforeAll(async () => {

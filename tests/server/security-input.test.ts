@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '@/server/app';
 import { hashPassword } from '@/server/bootstrap';
-import { ADMIN_PASSWORD, createTestDatabase, login, testConfig } from './helpers';
+import { ADMIN_PASSWORD, createTestDatabase, login, testConfig } from './support/helpers';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '@/server/db/client';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JWT_AUDIENCE, JWT_ISSUER } from '@/server/plugins/auth';
-import { ADMIN_PASSWORD, createTestApp, createUser, login, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, createTestApp, createUser, login, type TestApp } from './support/helpers';
 
 const JWT_SECRET = 'security-misc-secret-with-32-chars!!';
 let t: TestApp;

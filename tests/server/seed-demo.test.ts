@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@/server/db/schema';
 import { DEMO_USERS, runSeed, SEED_STEPS } from '@/server/seed-demo';
 import type { SeedContext } from '@/server/seed-step';
-import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './helpers';
+import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './support/helpers';
 
 let t: TestApp;
 let ctx: SeedContext;

@@ -54,7 +54,7 @@ export const APP_CSP_DIRECTIVES: CspDirectives = {
  * (photos under /uploads are loaded by the app itself only), referrer only to ourselves, no framing,
  * HSTS for this host only (FleetPilot often runs on a subdomain of a company domain it does not own),
  * and the legacy switches browsers still read. These are the values helmet produced for this
- * configuration; tests/server/security-headers.test.ts holds them against helmet itself.
+ * configuration; tests/server/plugins/security-headers.test.ts holds them against helmet itself.
  */
 export const SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],

@@ -9,7 +9,7 @@ import type {
 import type { NotificationGroup } from './group-notifications';
 import type { PushState } from './push/push-subscription';
 
-// i18n keys spelled out, so that every key can be found in the source (tests/client/locales.test.ts).
+// i18n keys spelled out, so that every key can be found in the source (tests/client/i18n/locales.test.ts).
 
 export const GROUP_LABEL: Record<NotificationGroup, string> = {
   today: 'notifications.groups.today',

@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, getStoredToken, setStoredToken } from '@/client/api/client';
+import { uploadUrl } from '@/client/api/uploads';
+import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
+import { safeRedirect } from '@/client/shell/session/redirect';
+import {
+  restoreSession,
+  sessionStore,
+  signIn,
+  signOut,
+  USER_CACHE_KEY,
+  whenSessionReady,
+} from '@/client/lib/session/session-store';
+import { loadSettings, settingsStore, settingsView } from '@/client/lib/session/settings-store';
+import { makeSettings, makeUser, resetClientState } from '../../support/render-app';
+
+const admin = makeUser('admin');
+
+function stubFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const mock = vi.fn(handler);
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+beforeEach(() => {
+  resetClientState();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('api client', () => {
+  it('sends JSON with the stored token in x-auth-token under /api', async () => {
+    setStoredToken('abc');
+    const fetchMock = stubFetch(async () => Response.json({ ok: true }));
+    await expect(apiFetch('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/things');
+    expect(init.headers).toMatchObject({ 'x-auth-token': 'abc', 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('maps error bodies to ApiError and logs status and status text', async () => {
+    stubFetch(
+      async () =>
+        new Response(
+          JSON.stringify({ message: 'Name is required', code: 'VALIDATION_FAILED', details: { name: 'x' } }),
+          {
+            status: 400,
+            statusText: 'Bad Request',
+          },
+        ),
+    );
+    const error = await apiFetch('/inventory').catch((cause: unknown) => cause);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Name is required',
+      details: { name: 'x' },
+    });
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('400 Bad Request'));
+  });
+
+  it('reports a failed connection as NETWORK_ERROR', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await apiFetch('/auth/me').catch((cause: unknown) => cause);
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true });
+  });
+
+  it('refuses a path that already carries the /api base instead of asking for /api/api/…', async () => {
+    const fetchMock = stubFetch(async () => Response.json({}));
+    await expect(apiFetch('/api/checklist-config')).rejects.toThrow(/below \/api/);
+    await expect(apiFetch('/api')).rejects.toThrow(/below \/api/);
+    await expect(apiFetch('/apiary')).resolves.toEqual({});
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/apiary']);
+  });
+});
+
+describe('session', () => {
+  it('is anonymous without a stored token', async () => {
+    await restoreSession();
+    expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null });
+  });
+
+  it('loads the user from /auth/me when a token is stored', async () => {
+    setStoredToken('t1');
+    stubFetch(async () => Response.json(admin));
+    const ready = restoreSession();
+    expect(sessionStore.getState().status).toBe('restoring');
+    await whenSessionReady();
+    await ready;
+    expect(sessionStore.getState()).toEqual({ status: 'signed-in', user: admin });
+    expect(JSON.parse(localStorage.getItem(USER_CACHE_KEY)!)).toEqual(admin);
+  });
+
+  it('ends the session on a 401', async () => {
+    setStoredToken('expired');
+    localStorage.setItem(USER_CACHE_KEY, JSON.stringify(admin));
+    stubFetch(async () => Response.json({ message: 'expired', code: 'UNAUTHENTICATED' }, { status: 401 }));
+    await restoreSession();
+    expect(sessionStore.getState().user).toEqual(admin);
+    await vi.waitFor(() => expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null }));
+    expect(getStoredToken()).toBeNull();
+    expect(localStorage.getItem(USER_CACHE_KEY)).toBeNull();
+  });
+
+  it('keeps the cached user when the start is offline', async () => {
+    setStoredToken('t1');
+    localStorage.setItem(USER_CACHE_KEY, JSON.stringify(admin));
+    const fetchMock = stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await restoreSession();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sessionStore.getState()).toEqual({ status: 'signed-in', user: admin });
+    expect(getStoredToken()).toBe('t1');
+  });
+
+  it('keeps the session on server errors other than 401', async () => {
+    setStoredToken('t1');
+    localStorage.setItem(USER_CACHE_KEY, JSON.stringify(admin));
+    stubFetch(async () => Response.json({ message: 'down', code: 'INTERNAL' }, { status: 503 }));
+    await restoreSession();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sessionStore.getState().user).toEqual(admin);
+  });
+
+  it('stores token and user on sign-in and broadcasts the post-login event; logout clears', async () => {
+    stubFetch(async () => Response.json({ token: 'fresh', user: admin }));
+    const events: unknown[] = [];
+    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener(POST_LOGIN_EVENT, listener);
+    await signIn('admin', 'pw');
+    window.removeEventListener(POST_LOGIN_EVENT, listener);
+    expect(getStoredToken()).toBe('fresh');
+    expect(sessionStore.getState()).toEqual({ status: 'signed-in', user: admin });
+    expect(events).toEqual([{ user: admin }]);
+
+    signOut();
+    expect(getStoredToken()).toBeNull();
+    expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null });
+  });
+
+  it('only returns to paths of this app after sign-in', () => {
+    expect(safeRedirect('/reports?page=2#top')).toBe('/reports?page=2#top');
+    expect(safeRedirect('https://evil.example')).toBe('/');
+    expect(safeRedirect('//evil.example')).toBe('/');
+    expect(safeRedirect('/login?redirect=/x')).toBe('/');
+    expect(safeRedirect(undefined)).toBe('/');
+  });
+});
+
+describe('settings store', () => {
+  it('loads settings, filling gaps with defaults, and caches them', async () => {
+    stubFetch(async () => Response.json({ app: { name: 'Site North' }, features: { analytics: false } }));
+    expect(settingsView(settingsStore.getState()).loading).toBe(true);
+    await loadSettings();
+    const view = settingsView(settingsStore.getState());
+    expect(view.loading).toBe(false);
+    expect(view.settings.app).toEqual({ name: 'Site North', version: '2.0.0', defaultLanguage: 'de' });
+    expect(view.settings.features).toMatchObject({ analytics: false, inventory: true });
+    expect(JSON.parse(localStorage.getItem('fleetpilot:settings')!).app.name).toBe('Site North');
+  });
+
+  it("records the server's message on failure, or '' for the generic text", async () => {
+    stubFetch(async () =>
+      Response.json({ message: 'Database unavailable', code: 'INTERNAL' }, { status: 500 }),
+    );
+    await loadSettings();
+    expect(settingsStore.getState().error).toBe('Database unavailable');
+
+    resetClientState();
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await loadSettings();
+    expect(settingsStore.getState().error).toBe('');
+    expect(settingsView(settingsStore.getState()).loading).toBe(false);
+  });
+
+  it('keeps known settings quietly when offline', async () => {
+    settingsStore.setState({ status: 'ready', settings: makeSettings({ inventory: false }), error: null });
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await loadSettings();
+    expect(settingsStore.getState()).toMatchObject({ status: 'ready', error: null });
+    expect(settingsStore.getState().settings?.features.inventory).toBe(false);
+  });
+});
+
+describe('upload URLs', () => {
+  it('strips leading slashes and uploads/ prefixes and keeps absolute URLs', () => {
+    const origin = 'https://fleet.example';
+    expect(uploadUrl('profile/a.png', origin)).toBe('https://fleet.example/uploads/profile/a.png');
+    expect(uploadUrl('/uploads/profile/a.png', origin)).toBe('https://fleet.example/uploads/profile/a.png');
+    expect(uploadUrl('//uploads/uploads/x.jpg', origin)).toBe('https://fleet.example/uploads/x.jpg');
+    expect(uploadUrl('/uploads//uploads/x.jpg', origin)).toBe('https://fleet.example/uploads/x.jpg');
+    expect(uploadUrl('https://cdn.example/x.jpg', origin)).toBe('https://cdn.example/x.jpg');
+    expect(uploadUrl('data:image/png;base64,AAAA', origin)).toBe('data:image/png;base64,AAAA');
+    expect(uploadUrl(null, origin)).toBeNull();
+    expect(uploadUrl('', origin)).toBeNull();
+  });
+});
