@@ -69,7 +69,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         );
         const signature = request.body.signature ?? (await profileSignature(w.tx, reviewer.id));
         if (!signature) throw signatureMissing();
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(logbookEntries)
           .set({
