@@ -129,6 +129,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         language: request.query.lang ?? settings.app.defaultLanguage,
         appName: settings.app.name,
         generatedAt: new Date(),
+        timeZone: settings.app.timeZone,
       });
       const name = `betriebstagebuch-${entry.date}${entry.site ? `-${entry.site}` : ''}`
         .normalize('NFKD')
