@@ -189,3 +189,31 @@ describe('the action time of a write', () => {
     expect(results[1]?.body.createdAt).toBe(second.toISOString());
   });
 });
+
+describe('the site time zone (app.timeZone)', () => {
+  const putZone = (timeZone: string) =>
+    call(t.app, 'PUT', '/api/settings', users.admin.token, { app: { timeZone } });
+
+  it('refuses a name that is no IANA zone as a field error and keeps the zone', async () => {
+    const before = (await call(t.app, 'GET', '/api/settings', users.admin.token)).json() as {
+      app: { timeZone: string };
+    };
+    const res = await putZone('Mars/Olympus_Mons');
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys((res.json() as { details: { fields: object } }).details.fields)).toEqual([
+      'app.timeZone',
+    ]);
+    const after = (await call(t.app, 'GET', '/api/settings', users.admin.token)).json() as {
+      app: { timeZone: string };
+    };
+    expect(after.app.timeZone).toBe(before.app.timeZone);
+  });
+
+  it('is what the backup schedule and the PDFs use once an admin sets it', async () => {
+    expect((await putZone('America/New_York')).statusCode).toBe(200);
+    const backups = await call(t.app, 'GET', '/api/backups', users.admin.token);
+    expect(backups.statusCode, backups.body).toBe(200);
+    expect((backups.json() as { schedule: { timeZone: string } }).schedule.timeZone).toBe('America/New_York');
+    expect((await putZone('Europe/Berlin')).statusCode).toBe(200);
+  });
+});
