@@ -103,6 +103,8 @@ describe('GET /api/audit access', () => {
         'entityName',
         'id',
         'ip',
+        'receivedAt',
+        'receivedLate',
         'userId',
         'username',
         'valueNames',
