@@ -4,7 +4,12 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
 /** One audit record as GET /api/audit returns it. */
 export const auditEntrySchema = z.object({
   id: z.string(),
+  /** When the action happened: for work done offline, the device's time of it. */
   at: z.string(),
+  /** When the server received it; null for records kept before it was recorded (then equal to `at`). */
+  receivedAt: z.string().nullable(),
+  /** The two lie more than a day apart (work that waited on a device): the log shows both. */
+  receivedLate: z.boolean(),
   userId: z.string().nullable(),
   username: z.string().nullable(),
   action: z.string(),
@@ -111,6 +116,7 @@ export const AUDIT_CSV_COLUMNS = [
   'entityName',
   'changes',
   'ip',
+  'receivedAt',
 ];
 
 /** The audit rows as CSV (RFC 4180, a header row, CRLF line ends). */
@@ -125,6 +131,7 @@ export function auditCsv(items: AuditEntryView[]): string {
       e.entityName ?? '',
       auditChangesText(e.changes),
       e.ip ?? '',
+      e.receivedAt ?? '',
     ]
       .map(csvCell)
       .join(','),

@@ -57,3 +57,6 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_SIGNATURE_BYTES = 512 * 1024;
+
+/** The site's time zone where nothing else is said: where FleetPilot's customers run it. */
+export const DEFAULT_SITE_TIME_ZONE = 'Europe/Berlin';

@@ -1,12 +1,31 @@
 import { z } from 'zod';
-import { DEFAULT_APP_NAME, DEFAULT_APP_VERSION, DEFAULT_LANGUAGE, LANGUAGES } from './constants';
+import {
+  DEFAULT_APP_NAME,
+  DEFAULT_APP_VERSION,
+  DEFAULT_LANGUAGE,
+  DEFAULT_SITE_TIME_ZONE,
+  LANGUAGES,
+} from './constants';
 import { DEFAULT_FEATURES, FEATURE_FLAGS } from './features';
+import { isTimeZone } from './format/zone';
 import { DEFAULT_SERVICE_INTERVAL_HOURS } from './maintenance';
+
+export { DEFAULT_SITE_TIME_ZONE };
 
 export const appSettingsSchema = z.object({
   name: z.string().trim().min(1).max(80),
   version: z.string().trim().min(1).max(40),
   defaultLanguage: z.enum(LANGUAGES),
+  /**
+   * The site's time zone (IANA name): the zone every time is shown in (screens, PDFs, audit) and the
+   * one "02:00" of the backup schedule means, whatever zone a server or a viewer's device runs in.
+   */
+  timeZone: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Europe/Berlin'),
 });
 
 const knownFlags = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<
@@ -73,7 +92,12 @@ export const settingsUpdateSchema = z
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  app: { name: DEFAULT_APP_NAME, version: DEFAULT_APP_VERSION, defaultLanguage: DEFAULT_LANGUAGE },
+  app: {
+    name: DEFAULT_APP_NAME,
+    version: DEFAULT_APP_VERSION,
+    defaultLanguage: DEFAULT_LANGUAGE,
+    timeZone: DEFAULT_SITE_TIME_ZONE,
+  },
   features: { ...DEFAULT_FEATURES },
   notifications: {},
   maintenance: { serviceIntervalHours: DEFAULT_SERVICE_INTERVAL_HOURS },

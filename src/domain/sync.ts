@@ -158,6 +158,8 @@ export const syncPushEntrySchema = z.object({
   group: z.string().max(300).optional(),
   /** The JSON body; omitted for none. */
   body: z.unknown().optional(),
+  /** When the change was made (the entry's `X-Occurred-At`, ISO 8601); the receive time when omitted. */
+  occurredAt: z.string().max(64).optional(),
   /**
    * The record's own URL. When the entry's answer is a replay (its key ran before), the server adds
    * the record as it is now (`current`): the stored answer may be older than the record, and the

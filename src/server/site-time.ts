@@ -1,21 +1,25 @@
+import type { FastifyInstance } from 'fastify';
 import { isTimeZone, wallClock, type WallClock } from '@/domain/format';
+import { DEFAULT_SITE_TIME_ZONE } from '@/domain/settings';
 /**
  * The site's clock: the time zone in which "02:00" or "today" is meant for the whole installation
  * (scheduled jobs), whatever zone the server machine or a viewer's device is in.
  */
 
-/** Where FleetPilot's customers run it when nothing else is said. */
-export const DEFAULT_SITE_TIME_ZONE = 'Europe/Berlin';
-
-export { isTimeZone };
+export { DEFAULT_SITE_TIME_ZONE, isTimeZone };
 
 /**
- * The site time zone. Today it is the process's TZ when that names an IANA zone, else Europe/Berlin;
- * an admin setting for the site's zone can take its place here without touching the callers.
+ * The site's zone before an admin chose one (the setting `app.timeZone` is then unset): the process's
+ * TZ when that names an IANA zone, else Europe/Berlin. Also what tools without the database use.
  */
 export function siteTimeZone(env: NodeJS.ProcessEnv = process.env): string {
   const tz = env.TZ?.trim();
   return tz && isTimeZone(tz) ? tz : DEFAULT_SITE_TIME_ZONE;
+}
+
+/** The site's zone as the settings name it (`app.timeZone`, defaulting to `siteTimeZone()`). */
+export async function currentSiteTimeZone(app: Pick<FastifyInstance, 'settingsStore'>): Promise<string> {
+  return (await app.settingsStore.get()).app.timeZone;
 }
 
 /** A wall-clock reading in some zone. */

@@ -145,7 +145,8 @@ describe('buildReportPdf', () => {
       'Maschine nach Einsatz gereinigt.',
       'Freigabe',
       'Freigegeben von',
-      '02.11.2026, 08:00 UTC',
+      // In the site's zone (Europe/Berlin unless set), naming it.
+      '02.11.2026, 09:00 MEZ',
       'Unterschrift Maschinenführer — Jonas Becker',
       'Unterschrift Betriebsleiter — Katrin Vogel',
     ]) {

@@ -1,4 +1,6 @@
+import { OCCURRED_AT_HEADER } from '@/domain/action-time';
 import { API_BASE } from '@/domain/constants';
+import { appServerClock, tellsServerTime } from '@/client/offline/clock';
 import type { ErrorCode } from '@/domain/errors';
 
 export const TOKEN_STORAGE_KEY = 'token';
@@ -76,6 +78,12 @@ async function readErrorBody(
   }
 }
 
+/** The answer's `Date` header; stand-in answers (tests, a service worker's own) may have no headers. */
+function dateHeaderOf(response: Response): string | null {
+  const headers = (response as { headers?: Partial<Headers> }).headers;
+  return typeof headers?.get === 'function' ? headers.get('date') : null;
+}
+
 /**
  * Calls `/api<path>` with the stored token in `x-auth-token`. Failures are logged with status and
  * status text and rethrown as ApiError.
@@ -90,6 +98,8 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getStoredToken();
   if (token) headers['x-auth-token'] = token;
+  // A write sent at once still says when it was made, on the server's clock as the device tells it.
+  if (method !== 'GET') headers[OCCURRED_AT_HEADER] ??= new Date(appServerClock.now()).toISOString();
   let payload: BodyInit | undefined;
   if (body !== undefined) {
     if (isRawBody(body)) payload = body;
@@ -100,8 +110,11 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   }
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal });
+    if (tellsServerTime(method, `${API_BASE}${path}`))
+      appServerClock.observe(dateHeaderOf(response), sentAt, Date.now());
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     if (!quiet) console.error(`API ${method} ${path}: network error`, cause);

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@
 import { createFormat, LOCALE_BY_LANGUAGE, type Format } from '@/domain/format';
 import type { Settings } from '@/domain/settings';
 import { apiFetch, getStoredToken } from '@/client/api/client';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 /** The user's own language choice. */
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -144,7 +145,10 @@ export async function applySettingsLanguage(settings: Settings | null): Promise<
   await i18n.changeLanguage(target);
 }
 
-/** The formatter of the UI language, for code outside React (components use `useFormat`). */
+/**
+ * The formatter of the UI language and the site's time zone, for code outside React (components use
+ * `useFormat`).
+ */
 export function currentFormat(): Format {
-  return createFormat(currentLanguage());
+  return createFormat(currentLanguage(), { timeZone: currentSiteTimeZone() });
 }

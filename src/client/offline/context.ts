@@ -1,3 +1,4 @@
+import { tellsServerTime, type ServerClock } from './clock';
 import { reportNetworkFailure, reportServerReached } from './connectivity';
 import type { OfflineDb } from './db';
 import { DeadlineError, type Transport, type TransportRequest, type TransportResponse } from './transport';
@@ -10,6 +11,8 @@ export interface EngineContext {
   getUser: () => SyncUser | null;
   getToken: () => string | null;
   now: () => number;
+  /** The server's time as the device can tell it: what actions are stamped with (`occurredAt`). */
+  clock: ServerClock;
   random: () => number;
   newId: () => string;
   compress: (blob: Blob) => Promise<Blob>;
@@ -37,7 +40,10 @@ export async function send(ctx: EngineContext, request: TransportRequest): Promi
   const started = ctx.now();
   try {
     const response = await ctx.transport({ ...request, headers });
-    reportServerReached(ctx.now() - started);
+    const answered = ctx.now();
+    if (tellsServerTime(request.method, request.url))
+      ctx.clock.observe(response.headers.get('date'), started, answered);
+    reportServerReached(answered - started);
     return response;
   } catch (error) {
     reportNetworkFailure(error instanceof DeadlineError ? 'timeout' : 'unreachable');

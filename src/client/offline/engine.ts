@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { SyncCollection } from './collections';
+import { createServerClock, type ServerClock } from './clock';
 import type { EngineContext } from './context';
 import type { OfflineDb } from './db';
 import { compressImage } from './files';
@@ -50,6 +51,8 @@ export interface SyncEngineOptions {
   getUser: () => SyncUser | null;
   getToken: () => string | null;
   now?: () => number;
+  /** The server's time as the device can tell it; default: corrected from the answers this engine gets. */
+  clock?: ServerClock;
   random?: () => number;
   newId?: () => string;
   /** Web Locks (one replayer across tabs); default `navigator.locks`, null for the in-tab mutex only. */
@@ -114,12 +117,14 @@ function serialized<T>(task: (force: boolean) => Promise<T>) {
  * (see instance.ts); tests drive `replay()` and `pull()` directly.
  */
 export function createSyncEngine(options: SyncEngineOptions) {
+  const now = options.now ?? Date.now;
   const ctx: EngineContext = {
     db: options.db,
     transport: options.transport,
     getUser: options.getUser,
     getToken: options.getToken,
-    now: options.now ?? Date.now,
+    now,
+    clock: options.clock ?? createServerClock({ wallNow: now, monoNow: now }),
     random: options.random ?? Math.random,
     newId: options.newId ?? uuidv7,
     compress: options.compress ?? compressImage,

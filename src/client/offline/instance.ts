@@ -6,6 +6,7 @@ import { settingsStore } from '@/client/lib/session/settings-store';
 import { writeWaitingHint } from '@/client/lib/session/waiting-hint';
 import { liveQuery, type Subscription } from 'dexie';
 import { OUTBOX_SYNC_TAG, SW_MESSAGE } from '@/domain/service-worker';
+import { appServerClock } from './clock';
 import { watchBrowserConnectivity } from './connectivity';
 import { openOfflineDb } from './db';
 import { createDeviceReport, withDeviceReport } from './device-report';
@@ -42,6 +43,7 @@ export function getSyncEngine(): SyncEngine {
       transport: withDeviceReport(createFetchTransport(), createDeviceReport({ db })),
       getUser: () => sessionStore.getState().user,
       getToken: getStoredToken,
+      clock: appServerClock,
     });
   }
   return engine;

@@ -1,3 +1,4 @@
+import { OCCURRED_AT_HEADER } from '@/domain/action-time';
 import type { FieldConflict } from '@/domain/merge';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -63,8 +64,16 @@ function payloadOf(entry: OutboxEntry): { patch: boolean; data: Record<string, u
   return { patch, data };
 }
 
+/** When the entry's change was made; an entry queued before that was kept has its queue time. */
+function occurredAtOf(entry: OutboxEntry): string {
+  return entry.occurredAt ?? entry.createdAt;
+}
+
 async function buildRequest(ctx: EngineContext, entry: OutboxEntry): Promise<TransportRequest> {
-  const headers: Record<string, string> = { [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey };
+  const headers: Record<string, string> = {
+    [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
+    [OCCURRED_AT_HEADER]: occurredAtOf(entry),
+  };
   if (entry.ifMatch && entry.baseVersion > 0) headers['if-match'] = versionTag(entry.baseVersion);
   const request: TransportRequest = { method: entry.method, url: entry.url, headers };
   const { patch, data } = payloadOf(entry);
@@ -422,6 +431,7 @@ function pushEntries(batch: ReadonlyArray<{ entry: OutboxEntry; key: string }>):
       url: entry.url,
       idempotencyKey: entry.idempotencyKey,
       group: pushGroup(entry),
+      occurredAt: occurredAtOf(entry),
     };
     if (entry.ifMatch && entry.baseVersion > 0) item.ifMatch = entry.baseVersion;
     const previous = last.get(key);

@@ -80,6 +80,11 @@ export interface OutboxEntry {
   /** Epoch ms before which a back-off keeps the replayer from trying again. */
   nextAttemptAt: number;
   createdAt: string;
+  /**
+   * When the person made the change, on the server's clock as the device could tell it (sent as
+   * `X-Occurred-At`). Entries queued before it was kept have none: their `createdAt` stands in.
+   */
+  occurredAt?: string;
   conflict: OutboxConflict | null;
   /** A short name for the Sync panel ("CAT 320"). */
   label: string | null;

@@ -66,6 +66,7 @@ export function newEntry(
     attempts: 0,
     nextAttemptAt: 0,
     createdAt: isoAt(ctx.now()),
+    occurredAt: isoAt(ctx.clock.now()),
     conflict: null,
   };
 }

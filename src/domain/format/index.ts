@@ -8,7 +8,15 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../constants';
  */
 
 export { STATUS_VOCABULARY, STATUS_WORDS, statusKey, type StatusWord } from './status';
-export { calendarDateIn, compareText, isTimeZone, localTimeZone, wallClock, type WallClock } from './zone';
+export {
+  calendarDateIn,
+  compareText,
+  isTimeZone,
+  localTimeZone,
+  timeZoneNames,
+  wallClock,
+  type WallClock,
+} from './zone';
 
 /** BCP 47 tags for dates and numbers ("gr" is the product's code for Greek). */
 export const LOCALE_BY_LANGUAGE: Record<Language, string> = {
@@ -34,6 +42,8 @@ export interface FormatOptions {
 export interface Format {
   language: Language;
   locale: string;
+  /** The zone times are shown in; undefined for the runtime's own. */
+  timeZone: string | undefined;
   /** "25 Nov 2026", "25.11.2026"; a `YYYY-MM-DD` value is a calendar day and never shifts with the zone. */
   date(value: DateInput): string;
   /** "Wed 25 Nov 2026", "Mi., 25.11.2026". */
@@ -52,6 +62,13 @@ export interface Format {
   time(value: DateInput): string;
   /** "25 Nov 2026, 21:03". */
   dateTime(value: DateInput): string;
+  /**
+   * "26.11.2026, 19:33 MEZ", "26 Nov 2026, 19:33 CET": a moment with the zone's name as Intl gives it
+   * in the language, for what is read away from the screen that showed it (PDFs, the audit log).
+   */
+  dateTimeZoned(value: DateInput): string;
+  /** The zone's short name at that moment ("MEZ", "CEST"); '' for a calendar day or nothing. */
+  zoneName(value: DateInput): string;
   /** "in 5 minutes", "yesterday"; under a minute reads as "now". */
   relative(value: DateInput, now?: Date): string;
   /** "14,665.5" — grouped, at most `fractionDigits` decimals (1). */
@@ -146,6 +163,13 @@ export function createFormat(language: string, options: FormatOptions = {}): For
     maximumFractionDigits: 1,
   });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const zoneNames = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+  const zoneName = (value: DateInput) => {
+    const parsed = toDate(value);
+    if (!parsed || parsed.calendarDay) return '';
+    return zoneNames.formatToParts(parsed.date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  };
+  const dateTime = dateFormatter({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const present = (value: number | null | undefined): value is number =>
     typeof value === 'number' && Number.isFinite(value);
@@ -153,6 +177,7 @@ export function createFormat(language: string, options: FormatOptions = {}): For
   const format: Format = {
     language: lang,
     locale,
+    timeZone: zone,
     hourSymbol: HOUR_SYMBOL[lang],
     date: dateFormatter({ dateStyle: 'medium' }),
     dateWithWeekday: dateFormatter({ weekday: 'short', ...MEDIUM_DATE_PARTS[lang] }),
@@ -162,7 +187,12 @@ export function createFormat(language: string, options: FormatOptions = {}): For
     dayMonthName: dateFormatter({ day: 'numeric', month: 'short' }),
     monthYear: dateFormatter({ month: 'short', year: 'numeric' }),
     time: dateFormatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-    dateTime: dateFormatter({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }),
+    dateTime,
+    dateTimeZoned: (value) => {
+      const name = zoneName(value);
+      return name ? `${dateTime(value)} ${name}` : dateTime(value);
+    },
+    zoneName,
     relative: (value, now = new Date()) => {
       const parsed = toDate(value);
       if (!parsed) return EMPTY_VALUE;

@@ -14,6 +14,12 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** Every IANA zone this runtime knows, sorted; at least UTC where the runtime cannot list them. */
+export function timeZoneNames(): string[] {
+  const list = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...list, 'UTC'])].sort();
+}
+
 /** The zone this device (or server process) runs in, UTC when the runtime cannot say. */
 export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

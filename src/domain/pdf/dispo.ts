@@ -143,6 +143,8 @@ export interface AssignmentPdfOptions {
   language: Language;
   appName: string;
   generatedAt: Date;
+  /** The site's zone for every time on the document (see PdfDocumentOptions). */
+  timeZone?: string;
 }
 
 /** "Thursday, 12 March 2026": the weekday matters on a driver's sheet. */
@@ -165,6 +167,7 @@ export function buildAssignmentPdf(assignment: Assignment, options: AssignmentPd
     appName: options.appName,
     title: `${l.title}: ${driverName} — ${longDate(assignment.date, language)}`,
     generatedAt: options.generatedAt,
+    timeZone: options.timeZone,
   });
   const truck = assignment.truck
     ? [assignment.truck.licensePlate, assignment.truck.type].filter(Boolean).join(' · ')
@@ -181,7 +184,9 @@ export function buildAssignmentPdf(assignment: Assignment, options: AssignmentPd
     [l.fields.issuedBy, assignment.issuedByName],
     [
       l.fields.publishedAt,
-      assignment.publishedAt ? formatDateTime(new Date(assignment.publishedAt), language) : null,
+      assignment.publishedAt
+        ? formatDateTime(new Date(assignment.publishedAt), language, options.timeZone)
+        : null,
     ],
     [l.fields.summary, l.summary.replace('{placed}', String(placed)).replace('{pickedUp}', String(pickedUp))],
     ...(assignment.lastChange && assignment.lastChange.changes.length > 0

@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
-import type { Language } from '../constants';
+import { DEFAULT_SITE_TIME_ZONE, type Language } from '../constants';
 import { createFormat } from '../format';
 import { PDF_FONT_FAMILY, registerFonts, type PdfFonts } from './fonts';
 import { pdfCommonLabels } from './labels';
@@ -18,6 +18,8 @@ export interface PdfDocumentOptions {
   title: string;
   /** Shown in the footer; injected so tests and both runtimes agree. */
   generatedAt: Date;
+  /** The site's zone every time on the document is shown in; Europe/Berlin when not given. */
+  timeZone?: string;
 }
 
 /** 32 hex digits derived from `text` (four FNV-1a rounds): a stable PDF file id. */
@@ -231,7 +233,7 @@ export class PdfDocument {
   finish(): ArrayBuffer {
     const labels = pdfCommonLabels[this.options.language];
     const pages = this.doc.getNumberOfPages();
-    const generated = `${labels.generated}: ${formatDateTime(this.options.generatedAt, this.options.language)}`;
+    const generated = `${labels.generated}: ${formatDateTime(this.options.generatedAt, this.options.language, this.options.timeZone)}`;
     for (let page = 1; page <= pages; page++) {
       this.doc.setPage(page);
       this.doc.setFont(PDF_FONT_FAMILY, 'normal');
@@ -245,9 +247,16 @@ export class PdfDocument {
   }
 }
 
-/** A timestamp on a document: in UTC and saying so, since a PDF outlives the device that made it. */
-export function formatDateTime(date: Date, language: Language): string {
-  return `${createFormat(language, { timeZone: 'UTC' }).dateTime(date)} UTC`;
+/**
+ * A timestamp on a document: in the site's zone and naming it ("26.11.2026, 19:33 MEZ"), since a PDF
+ * outlives the device that made it and is read where nobody knows which zone that was.
+ */
+export function formatDateTime(
+  date: Date,
+  language: Language,
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+): string {
+  return createFormat(language, { timeZone }).dateTimeZoned(date);
 }
 
 /** A `YYYY-MM-DD` date in the document's language; other input is returned as given. */

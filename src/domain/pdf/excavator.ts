@@ -172,6 +172,8 @@ export interface ExcavatorPdfOptions {
   language: Language;
   appName: string;
   generatedAt: Date;
+  /** The site's zone for every time on the document (see PdfDocumentOptions). */
+  timeZone?: string;
   /** The profile photo's bytes, when available (the browser reads its cache, the server its storage). */
   profileImage?: PdfImage | null;
 }
@@ -186,6 +188,7 @@ export function buildExcavatorPdf(excavator: Excavator, options: ExcavatorPdfOpt
     appName: options.appName,
     title: `${l.title}: ${excavator.name}`,
     generatedAt: options.generatedAt,
+    timeZone: options.timeZone,
   });
   const hours = (value: number | null | undefined) => {
     return value === null || value === undefined ? null : createFormat(language).hours(value);

@@ -232,6 +232,8 @@ export interface LogbookPdfOptions {
   language: Language;
   appName: string;
   generatedAt: Date;
+  /** The site's zone for every time on the document (see PdfDocumentOptions). */
+  timeZone?: string;
 }
 
 /** A stored signature (PNG data URL) as a PDF image, or none. */
@@ -254,8 +256,10 @@ export function buildLogbookPdf(entry: LogbookEntry, options: LogbookPdfOptions)
     appName: options.appName,
     title: `${l.title}: ${date}${entry.site ? ` — ${entry.site}` : ''}`,
     generatedAt: options.generatedAt,
+    timeZone: options.timeZone,
   });
-  const dateTime = (value: string | null) => (value ? formatDateTime(new Date(value), language) : null);
+  const dateTime = (value: string | null) =>
+    value ? formatDateTime(new Date(value), language, options.timeZone) : null;
   const minutes = shiftDurationMinutes(entry.shiftStart, entry.shiftEnd);
   const duration = l.durationFormat
     .replace('{h}', String(Math.floor(minutes / 60)))

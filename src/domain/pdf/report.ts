@@ -247,6 +247,8 @@ export interface ReportPdfOptions {
   language: Language;
   appName: string;
   generatedAt: Date;
+  /** The site's zone for every time on the document (see PdfDocumentOptions). */
+  timeZone?: string;
   /** The machine when the report does not carry it (a report created offline and not yet synced). */
   excavator?: Pick<ReportExcavator, 'name' | 'model' | 'serialNumber'> | null;
 }
@@ -271,7 +273,8 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
   const format = createFormat(language);
   const hours = (value: number | null) => (value === null ? null : format.hours(value));
   const percent = (value: number | null) => (value === null ? null : `${format.number(value)} %`);
-  const dateTime = (value: string | null) => (value ? formatDateTime(new Date(value), language) : null);
+  const dateTime = (value: string | null) =>
+    value ? formatDateTime(new Date(value), language, options.timeZone) : null;
 
   const doc = new PdfDocument({
     fonts: options.fonts,
@@ -279,6 +282,7 @@ export function buildReportPdf(report: Report, options: ReportPdfOptions): Array
     appName: options.appName,
     title: `${l.title}: ${excavator?.name ?? '–'} — ${formatDate(report.reportDate, language)}`,
     generatedAt: options.generatedAt,
+    timeZone: options.timeZone,
   });
 
   const counts = checklistSummary(report.checklist, report.checklistItems);

@@ -32,7 +32,10 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey(),
+    /** When the action happened (the device's time for a write done offline). */
     at: ts('at').notNull().defaultNow(),
+    /** When the server received it; null on rows written before it was kept (then equal to `at`). */
+    receivedAt: ts('received_at'),
     userId: uuid('user_id'),
     username: text('username'),
     action: text('action').notNull(),

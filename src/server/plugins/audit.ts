@@ -55,8 +55,13 @@ export const auditPlugin = fp(
     app.decorate(
       'audit',
       async (request: FastifyRequest | null, entry: AuditEntry, executor: Executor = opts.db) => {
+        // Inside a write the entry carries the action's time and the receive time; elsewhere both are now.
+        const times = request?.writeTimes ?? null;
+        const receivedAt = times?.receivedAt ?? new Date();
         await executor.insert(auditLog).values({
           id: uuidv7(),
+          at: times?.at ?? receivedAt,
+          receivedAt,
           userId: entry.userId !== undefined ? entry.userId : (request?.user?.id ?? null),
           username: entry.username !== undefined ? entry.username : (request?.user?.username ?? null),
           action: entry.action,

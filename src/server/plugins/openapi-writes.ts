@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FUTURE_TOLERANCE_MS } from '@/domain/action-time';
 import { errorBodySchema } from '../modules/auth/schemas';
 
 /**
@@ -44,7 +45,7 @@ export const isRecordWrite = (path: string, method: string) => method !== 'post'
 
 /**
  * Declares in the OpenAPI document what the write path does beyond each route's own schema: the
- * `Idempotency-Key` and `If-Match` request headers, the `ETag` of the answer, and its error answers.
+ * `Idempotency-Key`, `X-Occurred-At` and `If-Match` request headers, the `ETag` of the answer, and its error answers.
  */
 export function declareWriteHeaders<T>(document: T): T {
   const doc = document as Document;
@@ -63,6 +64,20 @@ export function declareWriteHeaders<T>(document: T): T {
           description:
             'Repeating a write with the same key answers the stored result instead of writing again',
           schema: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' },
+        } as { in: string; name: string });
+      }
+      if (!has('x-occurred-at')) {
+        parameters.push({
+          in: 'header',
+          name: 'X-Occurred-At',
+          required: false,
+          description:
+            'When the change was made (ISO 8601 with a zone, e.g. 2026-11-26T18:33:12.345Z), on the ' +
+            'server’s clock as the device could tell it; recorded as the record’s and the audit’s time. ' +
+            'Never refused: a missing or unreadable value, or one later than the arrival ' +
+            `(beyond ${FUTURE_TOLERANCE_MS / 60_000} minutes it is logged as a wrong device clock), ` +
+            'becomes the time the server received the request. See docs/action-times.md.',
+          schema: { type: 'string', format: 'date-time' },
         } as { in: string; name: string });
       }
       if (isRecordWrite(path, method) && !has('if-match')) {

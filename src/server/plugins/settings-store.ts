@@ -10,6 +10,7 @@ import {
 } from '@/domain/settings';
 import type { Database, Executor } from '../db/client';
 import { appSettings } from '../db/schema';
+import { siteTimeZone } from '../site-time';
 
 export interface SettingsStore {
   /**
@@ -31,7 +32,9 @@ declare module 'fastify' {
 
 function withDefaults(data: unknown): Settings {
   const stored = (data ?? {}) as Partial<Settings>;
-  const merged = mergeSettings(DEFAULT_SETTINGS, {
+  // Until an admin picks the site's zone, the process's TZ (when it names one) stands for it.
+  const defaults = { ...DEFAULT_SETTINGS, app: { ...DEFAULT_SETTINGS.app, timeZone: siteTimeZone() } };
+  const merged = mergeSettings(defaults, {
     app: stored.app ?? {},
     features: stored.features ?? {},
     notifications: stored.notifications ?? {},

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { OCCURRED_AT_HEADER, resolveActionTime } from '@/domain/action-time';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_RETRY_AFTER_SECONDS,
@@ -82,7 +83,17 @@ export interface WriteOptions {
   fingerprintBody?: unknown;
 }
 
+/** The two times of the write a request runs (set by `runWrite`; the audit plugin records both). */
+export interface WriteTimes {
+  at: Date;
+  receivedAt: Date;
+}
+
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set while `runWrite` runs the request's work; null outside a write. */
+    writeTimes: WriteTimes | null;
+  }
   interface FastifyInstance {
     runWrite<T>(
       request: FastifyRequest,
@@ -152,6 +163,7 @@ async function runAll(app: FastifyInstance, fns: Array<() => unknown>, what: str
 
 export const writePlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('writeTimes', null);
     app.decorate('runWrite', async function runWrite<
       T,
     >(request: FastifyRequest, reply: FastifyReply, options: WriteOptions, work: (w: WriteContext) => Promise<WriteResult<T>>): Promise<T> {
@@ -170,6 +182,20 @@ export const writePlugin = fp(
             }
           : null;
       const receivedAt = new Date();
+      // The action's own time (the device's, sent with the request); a write is never refused for it.
+      const actionTime = resolveActionTime(request.headers[OCCURRED_AT_HEADER], receivedAt);
+      if (
+        actionTime.replaced === 'future' ||
+        actionTime.replaced === 'invalid' ||
+        actionTime.replaced === 'too-old'
+      ) {
+        request.log.warn(
+          { occurredAt: request.headers[OCCURRED_AT_HEADER], replaced: actionTime.replaced },
+          'action time not taken; the receive time stands',
+        );
+      }
+      const at = actionTime.at;
+      request.writeTimes = { at, receivedAt };
       const stamped = new Set<string>();
       let newestSeq = 0;
       const rollbacks: Array<() => unknown> = [];
@@ -208,7 +234,7 @@ export const writePlugin = fp(
           let reserved = allowed.length > 0 ? await nextChangeSeq(tx) : null;
           const result = await work({
             tx,
-            at: receivedAt,
+            at,
             receivedAt,
             stamp: async (collection) => {
               if (!allowed.includes(collection)) {

@@ -15,6 +15,8 @@ export interface OwnServer {
   adminPassword: string;
   /** Everything the server printed. */
   output(): string;
+  /** Sends the server process a signal (e.g. SIGUSR2 for the e2e clock, see server-clock.mjs). */
+  signal(name: NodeJS.Signals): void;
   /** Stops it (SIGTERM, graceful) and waits until it has exited. */
   stop(): Promise<void>;
   /** Stops it if needed and removes its data directory. */
@@ -32,25 +34,33 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string> = {},
+  /** Node options before the entry point, e.g. `['--import', './tests/e2e/support/server-clock.mjs']`. */
+  nodeArgs: readonly string[] = [],
+): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleetpilot-e2e-own-'));
   const adminPassword = 'own-Admin-Passw0rd';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.homedir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'info',
-      LOGIN_MAX_ATTEMPTS: '1000',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.homedir(),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: 'info',
+        LOGIN_MAX_ATTEMPTS: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -82,6 +92,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     dataDir,
     adminPassword,
     output: () => out,
+    signal: (name) => void child.kill(name),
     stop,
     async dispose() {
       await stop();

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('OpenAPI of mirrored writes', () => {
-  it('declares Idempotency-Key, If-Match, ETag and the error answers on every write', () => {
+  it('declares Idempotency-Key, X-Occurred-At, If-Match, ETag and the error answers on every write', () => {
     const writes = Object.entries(paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => isMirroredWrite(path, method))
@@ -47,6 +47,7 @@ describe('OpenAPI of mirrored writes', () => {
       const header = (name: string) =>
         (op.parameters ?? []).some((p) => p.in === 'header' && p.name.toLowerCase() === name);
       if (!header('idempotency-key')) missing.push(`${where}: Idempotency-Key`);
+      if (!header('x-occurred-at')) missing.push(`${where}: X-Occurred-At`);
       if (isRecordWrite(path, method) && !header('if-match')) missing.push(`${where}: If-Match`);
       const responses = op.responses ?? {};
       const ok = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status) && status !== '204');

@@ -6,6 +6,7 @@ import type { Assignment } from '@/domain/dispo';
 import { currentLanguage } from '@/client/i18n';
 import { saveBlob } from '@/client/shell/files/save-blob';
 import { useSettings } from '@/client/lib/session/settings-store';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 /**
  * The driver sheet built in the browser with the shared builder (src/domain/pdf/dispo.ts, loaded on
@@ -20,7 +21,12 @@ export async function buildDriverSheet(
     import('@/client/shell/files/pdf-fonts'),
   ]);
   const fonts = await loadPdfFonts();
-  const bytes = buildAssignmentPdf(assignment, { ...options, fonts, generatedAt: new Date() });
+  const bytes = buildAssignmentPdf(assignment, {
+    ...options,
+    fonts,
+    generatedAt: new Date(),
+    timeZone: currentSiteTimeZone(),
+  });
   return new Blob([bytes], { type: 'application/pdf' });
 }
 

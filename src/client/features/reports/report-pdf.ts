@@ -2,6 +2,7 @@ import type { Language } from '@/domain/constants';
 import { buildReportPdf } from '@/domain/pdf/report';
 import type { Report, ReportExcavator } from '@/domain/report';
 import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 /*
  * Loaded on demand (jsPDF and the fonts are large): the report PDF built in the browser with the shared
@@ -27,6 +28,7 @@ export async function reportPdfBlob({
     language,
     appName,
     generatedAt: new Date(),
+    timeZone: currentSiteTimeZone(),
     excavator,
   });
   return new Blob([bytes], { type: 'application/pdf' });

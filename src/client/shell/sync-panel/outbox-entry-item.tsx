@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxEntry } from '@/client/offline/types';
 import { describeEntry, entryMessage } from './format';
 import { STATE_KEY } from './keys';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 const STATE_COLOR = { waiting: 'blue', sending: 'cyan', failed: 'red', conflict: 'orange' } as const;
 
@@ -21,7 +22,7 @@ export interface OutboxEntryItemProps {
 export function OutboxEntryItem({ entry, held, now, onRetry, onResolve, onDiscard }: OutboxEntryItemProps) {
   const { t, i18n } = useTranslation();
   const message = entryMessage(entry, t);
-  const format = createFormat(i18n.language);
+  const format = createFormat(i18n.language, { timeZone: currentSiteTimeZone() });
   const time = (ms: number) => format.time(ms);
   const showError = entry.state === 'failed' || entry.state === 'conflict' || (entry.attempts > 0 && message);
   return (

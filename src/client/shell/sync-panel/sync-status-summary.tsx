@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/client/offline/connectivity';
 import { useSyncStatus } from '@/client/offline/hooks';
 import { useStorageHealth } from '@/client/offline/storage';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 interface SyncStatusSummaryProps {
   pending: number;
@@ -55,7 +56,7 @@ export function SyncStatusSummary({ pending, onSyncNow, onSignInAgain }: SyncSta
       {status.retryAt && pending > 0 ? (
         <Text size="xs" c="dimmed">
           {t('sync.status.retryAt', {
-            time: createFormat(i18n.language).time(status.retryAt),
+            time: createFormat(i18n.language, { timeZone: currentSiteTimeZone() }).time(status.retryAt),
           })}
           {status.lastError ? ` — ${status.lastError}` : ''}
         </Text>

@@ -20,6 +20,7 @@ import { inventoryItems } from '../../db/schema/inventory';
 import { logbookEntries } from '../../db/schema/logbook';
 import { reports } from '../../db/schema/reports';
 import { errorBodySchema } from '../auth/schemas';
+import { notablyDelayed } from '@/domain/action-time';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,6 +58,8 @@ function toAuditEntry(row: typeof auditLog.$inferSelect, names: Map<string, stri
   return {
     id: row.id,
     at: row.at.toISOString(),
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    receivedLate: notablyDelayed(row.at, row.receivedAt),
     userId: row.userId,
     username: row.username,
     action: row.action,

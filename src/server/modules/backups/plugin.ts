@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BackupStatus } from '@/domain/backup';
 import type { DatabaseHandle } from '../../db/client';
-import { siteTimeZone } from '../../site-time';
+import { currentSiteTimeZone } from '../../site-time';
 import { SERVER_VERSION } from '../health/routes';
 import {
   closeControlSocket,
@@ -55,7 +55,12 @@ export const backupsPlugin = fp(
       const { backupDir, backupAt } = app.config;
       if (!backupDir || runner.running) return;
       const state = await readBackupState(app.db);
-      const { due, day } = isBackupDue(now(), backupAt, siteTimeZone(), state.lastScheduledDay);
+      const { due, day } = isBackupDue(
+        now(),
+        backupAt,
+        await currentSiteTimeZone(app),
+        state.lastScheduledDay,
+      );
       if (due) await runner.runScheduled(day);
     };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackupPhase, BackupProgress, BackupRun, BackupTrigger } from '@/domain/backup';
 import type { DatabaseHandle } from '../../db/client';
-import { siteTimeZone } from '../../site-time';
+import { currentSiteTimeZone } from '../../site-time';
 import { archiveDirectory } from '../../services/backup/archives';
 import {
   createBackup,
@@ -122,6 +122,7 @@ export class BackupRunner {
       update('snapshot', 0);
       let locked;
       try {
+        const timeZone = await currentSiteTimeZone(this.app);
         locked = await withBackupLock(target, async (source) => {
           if (!(await stillWanted())) return null;
           const dir = archiveDirectory(this.app.config);
@@ -130,7 +131,7 @@ export class BackupRunner {
             dataDir: this.app.config.dataDir,
             outDir: options.outDir ?? dir,
             keep: options.outDir && options.outDir !== dir ? undefined : this.app.config.backupKeep,
-            timeZone: siteTimeZone(),
+            timeZone,
             appVersion: SERVER_VERSION,
             onProgress: update,
           });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BackupStatus } from '@/domain/backup';
 import type { DatabaseHandle } from '../../db/client';
-import { siteTimeZone } from '../../site-time';
+import { currentSiteTimeZone } from '../../site-time';
 import { archiveDirectory, listArchives } from '../../services/backup/archives';
 import { assertToolFits, findPgTool } from '../../services/backup/pg-tools';
 import { backupTarget, type BackupRunner } from './runner';
@@ -54,7 +54,7 @@ export async function backupStatus(
     problem = check.problem;
   }
   const { backupDir, backupAt, backupKeep } = app.config;
-  const timeZone = siteTimeZone();
+  const timeZone = await currentSiteTimeZone(app);
   const directory = archiveDirectory(app.config);
   return {
     engine: handle.kind,

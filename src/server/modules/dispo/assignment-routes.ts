@@ -80,7 +80,7 @@ async function saveAssignment(
 
   const published = existing.status === 'published';
   const summary = diffAssignment(before, after);
-  const now = new Date();
+  const now = w.at;
   const [row] = await w.tx
     .update(dispoAssignments)
     .set({
@@ -183,7 +183,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         }
         await checkReferences(w.tx, fields, null);
         await checkDuplicate(w.tx, input, null);
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .insert(dispoAssignments)
           .values({
@@ -274,7 +274,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         if (!existing) throw notFoundError();
         if (existing.deletedAt) return withEtag(200, await assignmentToApi(w.tx, existing));
         assertFreshVersion(expected, existing.version, await assignmentToApi(w.tx, existing));
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(dispoAssignments)
           .set({
@@ -319,7 +319,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
           const message = 'Add at least one round before publishing';
           throw badRequest(message, { fields: { rounds: [message] } });
         }
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(dispoAssignments)
           .set({

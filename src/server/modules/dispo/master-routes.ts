@@ -146,7 +146,7 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
         app.runWrite(request, reply, {}, async (w) => {
           const input = request.body as I;
           await spec.validate(w.tx, input, null);
-          const now = new Date();
+          const now = w.at;
           const id = uuidv7();
           const [row] = await guarded(() =>
             w.tx
@@ -199,7 +199,7 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
               .set({
                 ...(spec.fields(input) as object),
                 version: existing.version + 1,
-                updatedAt: new Date(),
+                updatedAt: w.at,
                 updatedBy: userId(request),
               })
               .where(eq(t.id, existing.id))
@@ -232,7 +232,7 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
           if (used > 0) {
             throw conflict(usedMessage(spec.noun, used), { reason: 'in_use', assignments: used });
           }
-          const now = new Date();
+          const now = w.at;
           const [row] = await w.tx
             .update(t)
             .set({

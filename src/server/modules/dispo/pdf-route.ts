@@ -50,6 +50,7 @@ export async function assignmentPdfRoute(app: FastifyInstance) {
         language: request.query.lang ?? settings.app.defaultLanguage,
         appName: settings.app.name,
         generatedAt: new Date(),
+        timeZone: settings.app.timeZone,
       });
       return reply
         .type('application/pdf')

@@ -68,7 +68,7 @@ export async function roundRoutes(app: FastifyInstance) {
           .set({
             rounds,
             version: existing.version + 1,
-            updatedAt: new Date(),
+            updatedAt: w.at,
             updatedBy: user.id,
             changeSeq: await w.stamp(ASSIGNMENTS),
           })

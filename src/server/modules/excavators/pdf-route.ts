@@ -61,6 +61,7 @@ export async function excavatorPdfRoute(app: FastifyInstance) {
         language: request.query.lang ?? settings.app.defaultLanguage,
         appName: settings.app.name,
         generatedAt: new Date(),
+        timeZone: settings.app.timeZone,
       };
       const photo = await readPhoto(app, excavator.profileImage);
       let bytes: ArrayBuffer;

@@ -135,7 +135,7 @@ async function updateExcavator(
     .set({
       ...next,
       version: existing.version + 1,
-      updatedAt: new Date(),
+      updatedAt: w.at,
       updatedBy: userId(request),
       changeSeq: await w.stamp(COLLECTION),
     })
@@ -236,7 +236,7 @@ export async function excavatorRoutes(app: FastifyInstance) {
 
         const [profilePath] = await storeImages(app, w, profileImage ? [profileImage] : []);
         const galleryPaths = await storeImages(app, w, gallery);
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .insert(excavators)
           .values({
@@ -353,7 +353,7 @@ export async function excavatorRoutes(app: FastifyInstance) {
         // Deleting what is already deleted is done: answer the tombstone.
         if (existing.deletedAt) return withEtag(200, excavatorToApi(existing, interval));
         assertFreshVersion(expected, existing.version, excavatorToApi(existing, interval));
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(excavators)
           .set({

@@ -54,7 +54,7 @@ export async function updateItems(
 ): Promise<InventoryRow[]> {
   if (updates.length === 0) return [];
   let seq = await reserveChangeSeqs(w, updates.length);
-  const now = new Date();
+  const now = w.at;
   const out: InventoryRow[] = [];
   for (let i = 0; i < updates.length; i += CHUNK) {
     const records = updates
@@ -95,7 +95,7 @@ export async function insertItems(
 ): Promise<void> {
   if (items.length === 0) return;
   let seq = await reserveChangeSeqs(w, items.length);
-  const now = new Date().toISOString();
+  const now = w.at.toISOString();
   for (let i = 0; i < items.length; i += CHUNK) {
     // One JSON parameter instead of 19 per row: far fewer parameters to bind for a large import.
     const records = items

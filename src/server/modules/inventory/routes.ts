@@ -88,7 +88,7 @@ async function updateItem(
     .set({
       ...next,
       version: existing.version + 1,
-      updatedAt: new Date(),
+      updatedAt: w.at,
       updatedBy: userId(request),
       changeSeq: await w.stamp(COLLECTION),
     })
@@ -183,7 +183,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
           }
         }
         const photoPath = photo ? await storePhoto(app, w, photo) : null;
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .insert(inventoryItems)
           .values({
@@ -293,7 +293,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
         // Deleting what is already deleted is done: answer the tombstone.
         if (existing.deletedAt) return withEtag(200, inventoryToApi(existing));
         assertFreshVersion(expected, existing.version, inventoryToApi(existing));
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(inventoryItems)
           .set({
@@ -341,7 +341,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
           .set({
             quantity: sql`${t.quantity} + ${delta}`,
             version: sql`${t.version} + 1`,
-            updatedAt: new Date(),
+            updatedAt: w.at,
             updatedBy: userId(request),
             changeSeq: await w.stamp(COLLECTION),
           })

@@ -103,7 +103,7 @@ async function withFetchedWeather(
 async function signNow(w: WriteContext, userId: string) {
   const signature = await profileSignature(w.tx, userId);
   if (!signature) throw signatureMissing();
-  return { creatorSignature: signature, signedAt: new Date() };
+  return { creatorSignature: signature, signedAt: w.at };
 }
 
 /**
@@ -141,7 +141,7 @@ async function saveEntry(
       ...signed,
       status,
       version: existing.version + 1,
-      updatedAt: new Date(),
+      updatedAt: w.at,
       updatedBy: actor.id,
       changeSeq: await w.stamp(LOGBOOK_COLLECTION),
     })
@@ -255,7 +255,7 @@ export function entryRoutes(weather: WeatherService) {
           }
           const signed = input.sign ? await signNow(w, me) : { creatorSignature: null, signedAt: null };
           const status: LogbookStatus = input.sign ? 'pending' : 'unsigned';
-          const now = new Date();
+          const now = w.at;
           const [row] = await w.tx
             .insert(logbookEntries)
             .values({
@@ -366,7 +366,7 @@ export function entryRoutes(weather: WeatherService) {
           if (existing.deletedAt) return withEtag(200, current);
           assertFreshVersion(expected, existing.version, current);
           assertAllowed(decideLogbookAction(request.user, current, 'delete'), 'delete', current);
-          const now = new Date();
+          const now = w.at;
           const [row] = await w.tx
             .update(logbookEntries)
             .set({

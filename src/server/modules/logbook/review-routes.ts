@@ -69,7 +69,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         );
         const signature = request.body.signature ?? (await profileSignature(w.tx, reviewer.id));
         if (!signature) throw signatureMissing();
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(logbookEntries)
           .set({
@@ -129,6 +129,7 @@ export async function reviewRoutes(app: FastifyInstance) {
         language: request.query.lang ?? settings.app.defaultLanguage,
         appName: settings.app.name,
         generatedAt: new Date(),
+        timeZone: settings.app.timeZone,
       });
       const name = `betriebstagebuch-${entry.date}${entry.site ? `-${entry.site}` : ''}`
         .normalize('NFKD')

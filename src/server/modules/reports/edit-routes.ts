@@ -122,7 +122,7 @@ async function saveReport(
       ...fields,
       status,
       version: existing.version + 1,
-      updatedAt: new Date(),
+      updatedAt: w.at,
       updatedBy: request.user!.id,
       changeSeq: await w.stamp(REPORTS),
     })
@@ -178,7 +178,7 @@ export async function reportEditRoutes(app: FastifyInstance) {
           assertConfiguredChecklist(checklistItems, await readKnownChecklistKeys(w.tx));
         const fields = resolveFields(input, checklistItems);
         const status = draftStatus(fields.operatorSignature);
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .insert(reports)
           .values({
@@ -265,7 +265,7 @@ export async function reportEditRoutes(app: FastifyInstance) {
         if (existing.deletedAt) return withEtag(200, current);
         assertFreshVersion(expected, existing.version, current);
         assertTransition(request, existing, 'delete', current);
-        const now = new Date();
+        const now = w.at;
         const [row] = await w.tx
           .update(reports)
           .set({

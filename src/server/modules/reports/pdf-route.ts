@@ -78,6 +78,7 @@ export async function reportPdfRoute(app: FastifyInstance) {
           language: request.query.lang ?? settings.app.defaultLanguage,
           appName: settings.app.name,
           generatedAt: new Date(),
+          timeZone: settings.app.timeZone,
         });
       } catch (err) {
         if (err instanceof ReportPdfSignaturesError) throw signaturesMissing(err.missing);

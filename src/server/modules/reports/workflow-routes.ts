@@ -93,7 +93,7 @@ async function runStep(app: FastifyInstance, request: FastifyRequest, reply: Fas
     assertFreshVersion(expected, existing.version, current);
     assertTransition(request, existing, step.action, current);
     const auditExtra = (await step.check?.(current, w.tx)) ?? {};
-    const now = new Date();
+    const now = w.at;
     const changes = step.changes(existing, request, now);
     const [row] = await w.tx
       .update(reports)

@@ -99,7 +99,7 @@ export async function raiseUsageHours(
     .set({
       usageHours: operatingHours,
       version: machine.version + 1,
-      updatedAt: new Date(),
+      updatedAt: w.at,
       updatedBy: request.user!.id,
       changeSeq: await w.stamp(EXCAVATORS),
     })

@@ -16,6 +16,7 @@ import {
   type SyncPushResponse,
   type SyncPushResult,
 } from '@/domain/sync';
+import { OCCURRED_AT_HEADER } from '@/domain/action-time';
 import { HttpError, badRequest } from '../../http-error';
 
 export const SYNC_PUSH_PATH = '/api/sync/push';
@@ -45,6 +46,8 @@ const DROPPED_HEADERS = new Set([
   'if-match',
   'if-none-match',
   IDEMPOTENCY_KEY_HEADER,
+  // Each entry was made at its own time; the batch's own header would give them all one.
+  OCCURRED_AT_HEADER,
 ]);
 
 function notApplied(message: string): SyncPushResult {
@@ -151,6 +154,7 @@ async function dispatch(
     base = parseVersionTag(earlier[entry.ifMatchFrom]?.headers.etag) ?? base;
   }
   if (base !== undefined && base > 0) headers['if-match'] = versionTag(base);
+  if (entry.occurredAt !== undefined) headers[OCCURRED_AT_HEADER] = entry.occurredAt;
   const hasBody = entry.body !== undefined;
   if (hasBody) headers['content-type'] = 'application/json';
   const response = await app.inject({

@@ -12,6 +12,8 @@ function entry(overrides: Partial<AuditEntryView>): AuditEntryView {
   return {
     id: `a-${Math.random().toString(16).slice(2)}`,
     at: '2025-03-03T13:05:00.000Z',
+    receivedAt: '2025-03-03T13:05:00.000Z',
+    receivedLate: false,
     userId: 'u-admin',
     username: 'admin',
     action: 'settings.update',
@@ -61,6 +63,9 @@ const RECORDS: AuditEntryView[] = [
     entity: 'report',
     entityId: '0190a1b2-0000-7000-8000-00000000beef',
     entityName: 'Liebherr R 926 · 2025-03-02',
+    // Approved on a device that was offline for two days.
+    receivedAt: '2025-03-05T08:00:00.000Z',
+    receivedLate: true,
     changes: {
       status: { from: 'pending', to: 'approved' },
       operatingHours: { from: 14639, to: 14665.5 },
@@ -179,6 +184,15 @@ describe('the audit log', () => {
     expect(change(approved, 'operatingHours')).toBe('Operating hours: 14,639 → 14,665.5');
     expect(change(approved, 'approvedAt')).toMatch(/^Approved at: — → 3 Mar 2025, \d\d:05$/);
     expect(change(approved, 'checklist')).toBe('Checklist: Oil: ok → Oil: not_ok, Note: leak');
+    // Both times, in the site's zone (Europe/Berlin by default) and naming it, whatever the device's zone.
+    expect(within(approved).getByText('3 Mar 2025, 14:05 CET')).toHaveAttribute(
+      'datetime',
+      '2025-03-03T13:05:00.000Z',
+    );
+    expect(within(approved).getByTestId('audit-received')).toHaveTextContent(
+      'Received 5 Mar 2025, 09:00 CET',
+    );
+    expect(within(settings).queryByTestId('audit-received')).toBeNull();
     expect(approved.textContent).not.toMatch(/[{}"]/);
   });
 

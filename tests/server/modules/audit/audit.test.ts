@@ -103,6 +103,8 @@ describe('GET /api/audit access', () => {
         'entityName',
         'id',
         'ip',
+        'receivedAt',
+        'receivedLate',
         'userId',
         'username',
         'valueNames',
@@ -224,7 +226,7 @@ describe('record names, the record filter and the CSV export', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('at,user,action,entity,entityId,entityName,changes,ip');
+    expect(lines[0]).toBe('at,user,action,entity,entityId,entityName,changes,ip,receivedAt');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
       `,admin,excavator.create,excavator,${excavatorId},"Bagger ""Nord"", Halle 3",`,

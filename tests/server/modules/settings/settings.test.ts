@@ -32,11 +32,16 @@ describe('GET /api/settings', () => {
     expect(res.json().code).toBe('UNAUTHENTICATED');
   });
 
-  it('returns the defaults: FleetPilot, 2.0.0, de and every known flag true', async () => {
+  it('returns the defaults: FleetPilot, 2.0.0, de, Europe/Berlin and every known flag true', async () => {
     const res = await getSettings(tokens.admin);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.app).toEqual({ name: 'FleetPilot', version: '2.0.0', defaultLanguage: 'de' });
+    expect(body.app).toEqual({
+      name: 'FleetPilot',
+      version: '2.0.0',
+      defaultLanguage: 'de',
+      timeZone: 'Europe/Berlin',
+    });
     expect(Object.keys(body.features).sort()).toEqual([...FEATURE_FLAGS].sort());
     for (const flag of FEATURE_FLAGS) expect(body.features[flag]).toBe(true);
     expect(body.notifications).toEqual({});
@@ -67,7 +72,12 @@ describe('PUT /api/settings', () => {
     const res = await putSettings({ app: { name: 'Recycling Nord' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.app).toEqual({ name: 'Recycling Nord', version: '2.0.0', defaultLanguage: 'de' });
+    expect(body.app).toEqual({
+      name: 'Recycling Nord',
+      version: '2.0.0',
+      defaultLanguage: 'de',
+      timeZone: 'Europe/Berlin',
+    });
     expect(body.features.analytics).toBe(false);
     expect(body.features.inventory).toBe(true);
     // Stored, not only echoed: every user reads the new value.

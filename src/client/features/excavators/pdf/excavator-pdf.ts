@@ -2,6 +2,7 @@ import { buildExcavatorPdf, type PdfImage } from '@/domain/pdf';
 import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
 import type { Language } from '@/domain/constants';
 import type { Excavator } from '@/domain/excavator';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 /*
  * The excavator PDF in the browser. This module is imported lazily: jsPDF and the
@@ -74,6 +75,7 @@ export async function excavatorPdfBlob(request: ExcavatorPdfRequest): Promise<Bl
     language: request.language,
     appName: request.appName,
     generatedAt: new Date(),
+    timeZone: currentSiteTimeZone(),
     profileImage,
   });
   return new Blob([bytes], { type: 'application/pdf' });

@@ -1,6 +1,7 @@
 import type { Language } from '@/domain/constants';
 import type { LogbookEntry } from '@/domain/logbook';
 import { saveBlob } from '@/client/shell/files/save-blob';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 export function logbookPdfFileName(entry: Pick<LogbookEntry, 'date' | 'site'>): string {
   const site = (entry.site ?? '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
@@ -25,6 +26,7 @@ export async function downloadLogbookPdf(
     language: options.language,
     appName: options.appName,
     generatedAt: new Date(),
+    timeZone: currentSiteTimeZone(),
   });
   saveBlob(new Blob([bytes], { type: 'application/pdf' }), logbookPdfFileName(entry));
 }

@@ -8,6 +8,7 @@ import { checklistSummary, type ChecklistState } from '@/domain/report';
 import { currentLanguage } from '@/client/i18n';
 import { CHECKLIST_STATE_KEY, type ReportRecord } from '../model';
 import type { ExcavatorInfo } from '../use-reports';
+import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 const MARK: Record<ChecklistState, ReactNode> = {
   ok: <IconCheck size={16} color="var(--mantine-color-green-7)" aria-hidden />,
@@ -28,7 +29,7 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
 
 export function formatDate(value: string | null | undefined, language: string): string | null {
   if (!value) return null;
-  const format = createFormat(language);
+  const format = createFormat(language, { timeZone: currentSiteTimeZone() });
   return value.length > 10 ? format.dateTime(value) : format.date(value);
 }
 

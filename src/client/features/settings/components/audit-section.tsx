@@ -140,8 +140,9 @@ export function AuditSection() {
   );
 }
 
+/** In the site's zone and naming it: the log is read next to PDFs and by people elsewhere. */
 function formatWhen(iso: string): string {
-  return currentFormat().dateTime(iso);
+  return currentFormat().dateTimeZoned(iso);
 }
 
 function AuditEntry({ entry, onOnlyRecord }: { entry: AuditEntryView; onOnlyRecord(id: string): void }) {
@@ -191,9 +192,17 @@ function AuditEntry({ entry, onOnlyRecord }: { entry: AuditEntryView; onOnlyReco
             </ActionIcon>
           ) : null}
         </Group>
-        <Text size="sm" c="dimmed" component="time" dateTime={entry.at}>
-          {formatWhen(entry.at)}
-        </Text>
+        <Stack gap={0} align="flex-end">
+          <Text size="sm" c="dimmed" component="time" dateTime={entry.at}>
+            {formatWhen(entry.at)}
+          </Text>
+          {entry.receivedLate && entry.receivedAt ? (
+            // Work that waited on a device for days: when it reached the server matters too.
+            <Text size="xs" c="dimmed" data-testid="audit-received">
+              {t('audit.received', { time: formatWhen(entry.receivedAt) })}
+            </Text>
+          ) : null}
+        </Stack>
       </Group>
       <Text size="sm" mb={4}>
         {entry.username ? t('audit.by', { user: entry.username }) : t('audit.bySystem')}

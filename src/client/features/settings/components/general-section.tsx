@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/domain/constants';
+import { timeZoneNames } from '@/domain/format';
 import { appSettingsSchema, type Settings } from '@/domain/settings';
 import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { loadSettings, useSettings } from '@/client/lib/session/settings-store';
@@ -18,9 +19,13 @@ const FIELD_MESSAGES: Record<keyof AppValues, string> = {
   name: 'settings.general.errors.name',
   version: 'settings.general.errors.version',
   defaultLanguage: 'settings.general.errors.defaultLanguage',
+  timeZone: 'settings.general.errors.timeZone',
 };
 
-/** General: app name, version and default language, saved together (PUT /api/settings `{ app }`). */
+/**
+ * General: app name, version, default language and the site's time zone, saved together
+ * (PUT /api/settings `{ app }`).
+ */
 export function GeneralSection() {
   const { t } = useTranslation();
   const { readOnly } = useSettingsEditing();
@@ -28,6 +33,8 @@ export function GeneralSection() {
   const app = settings.app;
   const appKey = JSON.stringify(app);
   const [failure, setFailure] = useState<string | null>(null);
+  // The zones this browser knows, plus the stored one should it know fewer than the server.
+  const zones = useMemo(() => [...new Set([...timeZoneNames(), app.timeZone])].sort(), [app.timeZone]);
   const form = useForm<AppValues>({
     mode: 'controlled',
     initialValues: app,
@@ -98,6 +105,19 @@ export function GeneralSection() {
             allowDeselect={false}
             readOnly={readOnly}
             {...form.getInputProps('defaultLanguage')}
+          />
+          <Select
+            size="md"
+            label={t('shell.settings.timeZone')}
+            description={t('settings.general.timeZoneHint')}
+            data={zones}
+            searchable
+            limit={50}
+            allowDeselect={false}
+            nothingFoundMessage={t('settings.general.timeZoneNone')}
+            readOnly={readOnly}
+            withAsterisk={!readOnly}
+            {...form.getInputProps('timeZone')}
           />
         </SimpleGrid>
         {failure ? (
