@@ -1,5 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import type { PageKey } from '@/domain/navigation';
+import type { PageKey } from '@/domain/navigation/guards';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './shell/pages/error-page';
 import { PageSkeleton } from './shell/pages/page-skeleton';
@@ -28,7 +28,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** The guarded page a route shows (see PAGE_GUARDS in domain/navigation). */
+    /** The guarded page a route shows (see PAGE_GUARDS in domain/navigation/guards). */
     page?: PageKey;
   }
 }

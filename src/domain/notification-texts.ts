@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Language } from './constants';
 import { DEVICE_OFFLINE_ALERT_DAYS, DEVICE_SILENT_TEXTS } from './devices';
-import { describeDispoChanges, type DispoChange } from './dispo';
+import { describeDispoChanges, type DispoChange } from './dispo/changes';
 import { createFormat } from './format';
 import { STOCK_LOW_TEXTS } from './inventory';
 import { CHANNEL_TEXTS, fillTemplate } from './notification-channels';

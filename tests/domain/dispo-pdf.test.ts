@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { assignmentPdfLabels, buildAssignmentPdf } from '@/domain/pdf';
 import { loadPdfFonts } from '@/server/services/pdf';
 

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, dateWindow, isUpcoming, todayIn, upcomingWindow, weekOf } from '@/domain/dispo/dates';
+import { assignmentCreateSchema, type AssignmentFields } from '@/domain/dispo/assignment-input';
 import {
-  addDays,
-  assignmentCreateSchema,
   assignmentListQuerySchema,
-  containerTypeInputSchema,
   countContainers,
-  dateWindow,
-  describeDispoChanges,
-  diffAssignment,
-  driverInputSchema,
-  isUpcoming,
   matchesAssignmentQuery,
-  normalizeLicensePlate,
-  todayIn,
-  truckInputSchema,
-  upcomingWindow,
-  weekOf,
-  type AssignmentFields,
-} from '@/domain/dispo';
+} from '@/domain/dispo/assignments';
+import { containerTypeInputSchema } from '@/domain/dispo/container-types';
+import { describeDispoChanges, diffAssignment } from '@/domain/dispo/changes';
+import { driverInputSchema } from '@/domain/dispo/drivers';
+import { normalizeLicensePlate, truckInputSchema } from '@/domain/dispo/trucks';
 
 const TYPE = '0196a0c2-0000-7000-8000-0000000000a1';
 const DRIVER = '0196a0c2-0000-7000-8000-0000000000d1';

@@ -1,4 +1,4 @@
-import type { DispoStatus } from '@/domain/dispo';
+import type { DispoStatus } from '@/domain/dispo/constants';
 import type { StatusWord } from '@/domain/format';
 import type { LogbookStatus } from '@/domain/logbook';
 import type { ReportStatus } from '@/domain/report-status';

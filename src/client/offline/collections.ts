@@ -1,4 +1,4 @@
-import { assignmentFieldsSchema } from '@/domain/dispo';
+import { assignmentFieldsSchema } from '@/domain/dispo/assignment-input';
 import { excavatorFieldsSchema } from '@/domain/excavator';
 import { FOLLOW_UP_FIELD_NAMES } from '@/domain/followup';
 import { INVENTORY_FIELD_NAMES } from '@/domain/inventory';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SUPPORT_HOURS } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
-import { navItemByKey, type NavKey } from '@/domain/navigation';
+import { navItemByKey, type NavKey } from '@/domain/navigation/nav-items';
 import { normalizeRole } from '@/domain/roles';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';

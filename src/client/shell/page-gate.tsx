@@ -1,6 +1,6 @@
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { pageGate } from '@/domain/navigation';
+import { pageGate } from '@/domain/navigation/guards';
 import { AccessDeniedPage } from './pages/access-denied-page';
 import { DispoInfoNotice } from './pages/dispo-info-notice';
 import { DisabledFeaturePage } from './pages/disabled-feature-page';

@@ -1,12 +1,8 @@
 import type { Language } from '../constants';
 import { createFormat } from '../format';
-import {
-  countContainers,
-  describeDispoChanges,
-  type Assignment,
-  type DispoOperation,
-  type DispoStatus,
-} from '../dispo';
+import { countContainers, type Assignment } from '../dispo/assignments';
+import { describeDispoChanges } from '../dispo/changes';
+import type { DispoOperation, DispoStatus } from '../dispo/constants';
 import { formatDateTime, PdfDocument } from './document';
 import type { PdfFonts } from './fonts';
 

@@ -6,7 +6,7 @@ import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
 import { SCHEMA_VERSIONS } from '@/client/offline/schema';
 import type { TransportRequest, TransportResponse } from '@/client/offline/transport';
 import { queueRoundDone } from '@/client/features/dispo/use-round-done';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 
 /*
  * The 'dispoAssignments' mirror: schema version 2, the one-time re-mirror of devices

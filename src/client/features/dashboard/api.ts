@@ -1,5 +1,5 @@
 import { localTimeZone } from '@/domain/format';
-import type { Assignment, AssignmentList } from '@/domain/dispo';
+import type { Assignment, AssignmentList } from '@/domain/dispo/assignments';
 import type { Dashboard, DashboardRange } from '@/domain/dashboard';
 import type { WeatherReading } from '@/domain/logbook';
 import { apiFetch } from '@/client/api/client';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_DISPO_DAYS } from '@/domain/dashboard';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { useOnline } from '@/client/offline/connectivity';
 import { fetchUpcomingAssignments } from './api';
 import { localToday } from '@/client/lib/dates';

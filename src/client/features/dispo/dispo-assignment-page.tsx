@@ -11,7 +11,7 @@ import {
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { can } from '@/domain/permissions';
 import { PageHeader } from '@/client/shell/page-header';
 import { useCurrentUser } from '@/client/lib/session/session-store';

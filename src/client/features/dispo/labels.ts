@@ -1,5 +1,5 @@
 import { DISPO_STATUS_LABEL } from '@/client/i18n/status-labels';
-import type { DispoOperation } from '@/domain/dispo';
+import type { DispoOperation } from '@/domain/dispo/constants';
 import type { MasterKind } from './api/master-data';
 import type { DispoTab } from './search';
 

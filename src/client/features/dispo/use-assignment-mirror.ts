@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { assignmentSchema, DISPO_SYNC_COLLECTION, type Assignment } from '@/domain/dispo';
+import { assignmentSchema, type Assignment } from '@/domain/dispo/assignments';
+import { DISPO_SYNC_COLLECTION } from '@/domain/dispo/constants';
 import { onTableChanged, useLiveQuery, useSyncEngine, type SyncedRow } from '@/client/offline';
 import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
 import { useCurrentUser } from '@/client/lib/session/session-store';

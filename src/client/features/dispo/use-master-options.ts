@@ -1,4 +1,6 @@
-import type { ContainerType, Driver, Truck } from '@/domain/dispo';
+import type { ContainerType } from '@/domain/dispo/container-types';
+import type { Driver } from '@/domain/dispo/drivers';
+import type { Truck } from '@/domain/dispo/trucks';
 import { listAllMaster } from './api/master-data';
 import { useResource, type Resource } from './use-resource';
 

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@/domain/constants';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { currentLanguage } from '@/client/i18n';
 import { saveBlob } from '@/client/shell/files/save-blob';
 import { useSettings } from '@/client/lib/session/settings-store';

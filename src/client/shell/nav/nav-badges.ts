@@ -1,4 +1,4 @@
-import type { NavKey } from '@/domain/navigation';
+import type { NavKey } from '@/domain/navigation/nav-items';
 import { createStore, useStore } from '@/client/lib/store';
 
 /** Badge counts on navigation items; modules set them (e.g. unread notifications). */

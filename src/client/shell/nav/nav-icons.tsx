@@ -12,7 +12,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { NavIcon } from '@/domain/navigation';
+import type { NavIcon } from '@/domain/navigation/nav-items';
 
 export const NAV_ICONS: Record<NavIcon, Icon> = {
   dashboard: IconLayoutDashboard,

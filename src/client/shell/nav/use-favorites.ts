@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FAVORITES_MAX, LIMIT_MESSAGE_MS } from '@/domain/constants';
-import { toggleFavorite, type NavKey } from '@/domain/navigation';
+import { toggleFavorite } from '@/domain/navigation/recents';
+import type { NavKey } from '@/domain/navigation/nav-items';
 import { favoritesList } from './user-lists';
 
 /** The user's favorites (max 5); pinning a sixth shows the limit message for 2500 ms. */

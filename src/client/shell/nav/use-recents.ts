@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { RECENTS_MAX } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
-import { navItemForPath, pushRecent } from '@/domain/navigation';
+import { navItemForPath } from '@/domain/navigation/nav-items';
+import { pushRecent } from '@/domain/navigation/recents';
 import { useSettings } from '@/client/lib/session/settings-store';
 import { recentsList } from './user-lists';
 

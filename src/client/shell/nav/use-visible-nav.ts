@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { visibleNavItems, type NavItem } from '@/domain/navigation';
+import { visibleNavItems, type NavItem } from '@/domain/navigation/nav-items';
 import { useSession } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
 

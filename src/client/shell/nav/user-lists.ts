@@ -1,4 +1,4 @@
-import { NAV_ITEMS, type NavKey } from '@/domain/navigation';
+import { NAV_ITEMS, type NavKey } from '@/domain/navigation/nav-items';
 import { createStore, useStore } from '@/client/lib/store';
 
 const NAV_KEYS = new Set<string>(NAV_ITEMS.map((item) => item.key));

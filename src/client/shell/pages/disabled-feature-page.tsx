@@ -3,7 +3,7 @@ import { IconArrowLeft, IconHome, IconPlugConnectedX, IconSettings } from '@tabl
 import { Link, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isFeatureEnabled } from '@/domain/features';
-import type { PageKey } from '@/domain/navigation';
+import type { PageKey } from '@/domain/navigation/guards';
 import { isAdmin } from '@/domain/permissions';
 import { useSession } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';

@@ -5,7 +5,7 @@ import { IconLogout, IconMoonStars, IconSearch, IconSettings, type Icon } from '
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchPaletteEntries, type PaletteActionKey } from '@/domain/navigation';
+import { searchPaletteEntries, type PaletteActionKey } from '@/domain/navigation/palette';
 import { NAV_ICONS } from '../nav/nav-icons';
 import { useSession } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';

@@ -2,11 +2,10 @@ import type { TFunction } from 'i18next';
 import type { FeatureMap } from '@/domain/features';
 import {
   availablePaletteActions,
-  visibleNavItems,
-  type NavItem,
   type PaletteActionKey,
   type PaletteEntry,
-} from '@/domain/navigation';
+} from '@/domain/navigation/palette';
+import { visibleNavItems, type NavItem } from '@/domain/navigation/nav-items';
 import type { Actor } from '@/domain/permissions';
 
 export type PaletteTarget = { kind: 'nav'; item: NavItem } | { kind: 'action'; action: PaletteActionKey };

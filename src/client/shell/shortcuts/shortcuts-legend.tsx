@@ -1,6 +1,6 @@
 import { Group, Kbd, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { availableShortcuts } from '@/domain/navigation';
+import { availableShortcuts } from '@/domain/navigation/shortcuts';
 import { useSession } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
 import { legendStore } from './legend-store';

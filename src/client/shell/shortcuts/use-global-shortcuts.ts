@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { G_SHORTCUT_WINDOW_MS } from '@/domain/constants';
-import { availableShortcuts, stepGSequence, type GSequenceState } from '@/domain/navigation';
+import { availableShortcuts, stepGSequence, type GSequenceState } from '@/domain/navigation/shortcuts';
 import { palette } from '../palette/palette-store';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { settingsStore, settingsView } from '@/client/lib/session/settings-store';

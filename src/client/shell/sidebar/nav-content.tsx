@@ -5,7 +5,13 @@ import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { FAVORITES_MAX } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
-import { groupNavItems, navItemForPath, type NavGroup, type NavItem, type NavKey } from '@/domain/navigation';
+import {
+  groupNavItems,
+  navItemForPath,
+  type NavGroup,
+  type NavItem,
+  type NavKey,
+} from '@/domain/navigation/nav-items';
 import { useNavBadges, useNavPulses } from '../nav/nav-badges';
 import { useFavorites } from '../nav/use-favorites';
 import { useVisibleNav } from '../nav/use-visible-nav';

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Indicator, NavLink, Tooltip } from '@mantine/
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { NavItem } from '@/domain/navigation';
+import type { NavItem } from '@/domain/navigation/nav-items';
 import { NAV_ICONS } from '../nav/nav-icons';
 import classes from './sidebar.module.css';
 

@@ -9,7 +9,7 @@ import {
   type FleetStatusCounts,
   type MaintenanceItem,
 } from '@/domain/dashboard';
-import { todayIn } from '@/domain/dispo';
+import { todayIn } from '@/domain/dispo/dates';
 import { EXCAVATOR_STATUSES, type ExcavatorStatus } from '@/domain/excavator';
 import { isFeatureEnabled, type FeatureMap } from '@/domain/features';
 import { MAINTENANCE_SOON_RATIO, maintenanceDue, nextMaintenanceAt } from '@/domain/maintenance';

@@ -13,12 +13,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import {
-  DISPO_SYNC_COLLECTION,
-  type Assignment,
-  type AssignmentFields,
-  type AssignmentListQuery,
-} from '@/domain/dispo';
+import { DISPO_SYNC_COLLECTION } from '@/domain/dispo/constants';
+import type { Assignment, AssignmentListQuery } from '@/domain/dispo/assignments';
+import type { AssignmentFields } from '@/domain/dispo/assignment-input';
 import { can, type Actor } from '@/domain/permissions';
 import type { Executor } from '../../db/client';
 import { dispoAssignments, dispoContainerTypes, dispoDrivers, dispoTrucks, users } from '../../db/schema';

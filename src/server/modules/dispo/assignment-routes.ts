@@ -6,15 +6,17 @@ import { z } from 'zod';
 import {
   assignmentCreateSchema,
   assignmentFieldsSchema,
+  assignmentUpdateSchema,
+  type AssignmentFields,
+  type AssignmentUpdate,
+} from '@/domain/dispo/assignment-input';
+import {
   assignmentListQuerySchema,
   assignmentListSchema,
   assignmentSchema,
-  assignmentUpdateSchema,
-  diffAssignment,
   type Assignment,
-  type AssignmentFields,
-  type AssignmentUpdate,
-} from '@/domain/dispo';
+} from '@/domain/dispo/assignments';
+import { diffAssignment } from '@/domain/dispo/changes';
 import { versionTag } from '@/domain/sync';
 import { dispoAssignments, dispoDrivers } from '../../db/schema';
 import type { Executor } from '../../db/client';

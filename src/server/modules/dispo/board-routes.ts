@@ -5,8 +5,8 @@ import {
   dispoDashboardSchema,
   dispoOverviewQuerySchema,
   dispoOverviewSchema,
-  todayIn,
-} from '@/domain/dispo';
+} from '@/domain/dispo/board';
+import { todayIn } from '@/domain/dispo/dates';
 import { errorBodySchema } from '../auth/schemas';
 import { loadDashboard, loadOverview } from './board';
 

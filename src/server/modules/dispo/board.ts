@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  dateWindow,
-  weekOf,
-  type BoardAssignment,
-  type DispoDashboard,
-  type DispoOverview,
-  type DispoStatus,
-} from '@/domain/dispo';
+import { dateWindow, weekOf } from '@/domain/dispo/dates';
+import type { BoardAssignment, DispoDashboard, DispoOverview } from '@/domain/dispo/board';
+import type { DispoStatus } from '@/domain/dispo/constants';
 import type { Executor } from '../../db/client';
 import {
   dispoAssignments as a,

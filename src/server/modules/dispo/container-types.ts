@@ -4,7 +4,7 @@ import {
   containerTypeSchema,
   type ContainerType,
   type ContainerTypeInput,
-} from '@/domain/dispo';
+} from '@/domain/dispo/container-types';
 import type { Executor } from '../../db/client';
 import { dispoContainerTypes } from '../../db/schema';
 import { conflict } from '../../http-error';

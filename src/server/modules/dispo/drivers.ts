@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
-import { driverInputSchema, driverSchema, type Driver, type DriverInput } from '@/domain/dispo';
+import { driverInputSchema, driverSchema, type Driver, type DriverInput } from '@/domain/dispo/drivers';
 import { can } from '@/domain/permissions';
 import type { Executor } from '../../db/client';
 import { dispoAssignments, dispoDrivers, users } from '../../db/schema';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { masterListQuerySchema, type MasterListQuery } from '@/domain/dispo';
+import { masterListQuerySchema, type MasterListQuery } from '@/domain/dispo/master-data';
 import { versionTag } from '@/domain/sync';
 import type { Executor } from '../../db/client';
 import type { dispoContainerTypes, dispoDrivers, dispoTrucks } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DispoChange } from '@/domain/dispo';
+import type { DispoChange } from '@/domain/dispo/changes';
 import type { WriteContext } from '../../plugins/write';
 
 /*

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { AssignmentFields } from '@/domain/dispo';
+import type { AssignmentFields } from '@/domain/dispo/assignment-input';
 import type { Executor } from '../../db/client';
 import { dispoContainerTypes, dispoDrivers, dispoTrucks } from '../../db/schema';
 import { badRequest, conflict } from '../../http-error';

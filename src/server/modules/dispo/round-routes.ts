@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assignmentSchema, roundDoneInputSchema, roundParamsSchema } from '@/domain/dispo';
+import { assignmentSchema } from '@/domain/dispo/assignments';
+import { roundDoneInputSchema, roundParamsSchema } from '@/domain/dispo/assignment-input';
 import { can } from '@/domain/permissions';
 import { dispoAssignments, dispoDrivers } from '../../db/schema';
 import { forbidden, notFound } from '../../http-error';

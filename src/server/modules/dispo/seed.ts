@@ -1,6 +1,7 @@
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
-import { addDays, DISPO_DEFAULT_TIME_ZONE, todayIn, type DispoOperation } from '@/domain/dispo';
+import { addDays, todayIn } from '@/domain/dispo/dates';
+import { DISPO_DEFAULT_TIME_ZONE, type DispoOperation } from '@/domain/dispo/constants';
 import type { Executor } from '../../db/client';
 import { dispoAssignments, dispoContainerTypes, dispoDrivers, dispoTrucks, users } from '../../db/schema';
 import type { StoredDispoRound } from '../../db/schema';

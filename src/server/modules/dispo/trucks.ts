@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, isNull, ne, or, sql } from 'drizzle-orm';
-import { truckInputSchema, truckSchema, type Truck, type TruckInput } from '@/domain/dispo';
+import { truckInputSchema, truckSchema, type Truck, type TruckInput } from '@/domain/dispo/trucks';
 import type { Executor } from '../../db/client';
 import { dispoAssignments, dispoTrucks } from '../../db/schema';
 import { conflict } from '../../http-error';

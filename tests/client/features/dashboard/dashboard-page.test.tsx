@@ -2,7 +2,7 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rangeDays, reportsTrendOf, type Dashboard } from '@/domain/dashboard';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { serverReachableStore } from '@/client/offline/connectivity';
 import { getSyncEngine } from '@/client/offline/instance';
 import { addDays } from '@/client/features/dashboard/api';

@@ -1,4 +1,7 @@
-import type { Assignment, ContainerType, Driver, Truck } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
+import type { ContainerType } from '@/domain/dispo/container-types';
+import type { Driver } from '@/domain/dispo/drivers';
+import type { Truck } from '@/domain/dispo/trucks';
 
 /**
  * An in-memory fake of /api/containers that behaves like src/server/modules/dispo for what the

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { reportNetworkFailure, reportServerReached } from '@/client/offline/connectivity';
 import { getSyncEngine } from '@/client/offline/instance';
 import { MIRROR_STATE_KEY } from '@/client/offline/mirror';

@@ -2,13 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_MAX, LIMIT_MESSAGE_MS, RECENTS_MAX } from '@/domain/constants';
-import {
-  navItemForPath,
-  pushRecent,
-  toggleFavorite,
-  visibleNavItems,
-  type NavKey,
-} from '@/domain/navigation';
+import { navItemForPath, visibleNavItems, type NavKey } from '@/domain/navigation/nav-items';
+import { pushRecent, toggleFavorite } from '@/domain/navigation/recents';
 import { setNavBadge } from '@/client/shell/nav/nav-badges';
 import { favoritesList } from '@/client/shell/nav/user-lists';
 import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PALETTE_RESULT_CAP } from '@/domain/constants';
-import { searchPaletteEntries, type PaletteEntry } from '@/domain/navigation';
+import { searchPaletteEntries, type PaletteEntry } from '@/domain/navigation/palette';
 import { i18n } from '@/client/i18n';
 import { buildPaletteEntries } from '@/client/shell/palette/palette-entries';
 import { colorThemeStore, startColorScheme } from '@/client/shell/theme/color-scheme';

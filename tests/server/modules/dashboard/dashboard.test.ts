@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@/domain/dashboard';
-import { todayIn } from '@/domain/dispo';
+import { todayIn } from '@/domain/dispo/dates';
 import type { Report } from '@/domain/report';
 import { createTestApp, createUser, type TestApp } from '../../support/helpers';
 import {

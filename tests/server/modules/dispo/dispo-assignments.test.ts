@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Assignment, AssignmentList } from '@/domain/dispo';
+import type { Assignment, AssignmentList } from '@/domain/dispo/assignments';
 import { auditLog } from '@/server/db/schema';
 import { createDispoWorld, round, type DispoWorld } from './dispo-fixtures';
 

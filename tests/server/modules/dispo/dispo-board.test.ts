@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  todayIn,
-  type Assignment,
-  type DispoDashboard,
-  type DispoOverview,
-  type Driver,
-} from '@/domain/dispo';
+import { todayIn } from '@/domain/dispo/dates';
+import type { Assignment } from '@/domain/dispo/assignments';
+import type { DispoDashboard, DispoOverview } from '@/domain/dispo/board';
+import type { Driver } from '@/domain/dispo/drivers';
 import { createDispoWorld, round, type DispoWorld } from './dispo-fixtures';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Assignment, AssignmentList } from '@/domain/dispo';
+import type { Assignment, AssignmentList } from '@/domain/dispo/assignments';
 import type { SyncChange, SyncPullResponse } from '@/domain/sync';
 import { createUser } from '../../support/helpers';
 import { createDispoWorld, round, type DispoWorld } from './dispo-fixtures';

@@ -1,6 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Assignment, ContainerType, Driver, Truck } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
+import type { ContainerType } from '@/domain/dispo/container-types';
+import type { Driver } from '@/domain/dispo/drivers';
+import type { Truck } from '@/domain/dispo/trucks';
 import type { Notification } from '@/domain/notification';
 import { ADMIN_PASSWORD, createUser, login, type TestApp } from '../../support/helpers';
 import { auth, createExcavatorTestApp } from '../../support/sync-fixtures';

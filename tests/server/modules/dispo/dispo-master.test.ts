@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Driver, Truck } from '@/domain/dispo';
+import type { Driver } from '@/domain/dispo/drivers';
+import type { Truck } from '@/domain/dispo/trucks';
 import { auditLog } from '@/server/db/schema';
 import { createUser } from '../../support/helpers';
 import { createDispoWorld, round, type DispoWorld } from './dispo-fixtures';

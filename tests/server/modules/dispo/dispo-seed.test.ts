@@ -1,6 +1,7 @@
 import { count, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn, type Assignment } from '@/domain/dispo';
+import { addDays, todayIn } from '@/domain/dispo/dates';
+import type { Assignment } from '@/domain/dispo/assignments';
 import type { SyncPullResponse } from '@/domain/sync';
 import {
   auditLog,

@@ -2,15 +2,17 @@ import { localTimeZone } from '@/domain/format';
 import {
   assignmentListSchema,
   assignmentSchema,
+  type Assignment,
+  type AssignmentList,
+} from '@/domain/dispo/assignments';
+import {
   dispoDashboardSchema,
   dispoOverviewSchema,
-  type Assignment,
-  type AssignmentFieldsInput,
-  type AssignmentList,
   type DispoDashboard,
   type DispoOverview,
-  type DispoStatus,
-} from '@/domain/dispo';
+} from '@/domain/dispo/board';
+import type { AssignmentFieldsInput } from '@/domain/dispo/assignment-input';
+import type { DispoStatus } from '@/domain/dispo/constants';
 import { apiFetch } from '@/client/api/client';
 
 const BASE = '/containers/assignments';

@@ -2,17 +2,11 @@ import type { z } from 'zod';
 import {
   containerTypeListSchema,
   containerTypeSchema,
-  driverListSchema,
-  driverSchema,
-  truckListSchema,
-  truckSchema,
   type ContainerType,
   type ContainerTypeInputValues,
-  type Driver,
-  type DriverInputValues,
-  type Truck,
-  type TruckInputValues,
-} from '@/domain/dispo';
+} from '@/domain/dispo/container-types';
+import { driverListSchema, driverSchema, type Driver, type DriverInputValues } from '@/domain/dispo/drivers';
+import { truckListSchema, truckSchema, type Truck, type TruckInputValues } from '@/domain/dispo/trucks';
 import { MAX_LIMIT } from '@/domain/constants';
 import { apiFetch } from '@/client/api/client';
 

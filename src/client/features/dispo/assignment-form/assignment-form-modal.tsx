@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { DraftNotice, useLeaveConfirm } from '@/client/shell/drafts/draft-notice';
 import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
 import { useTranslation } from 'react-i18next';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { saveAssignment } from '../api/assignments';
 import { dispoErrorMessage, duplicateOf } from '../api/errors';
 import { serverFieldErrors } from '@/client/lib/api-errors';

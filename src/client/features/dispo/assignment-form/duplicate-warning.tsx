@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isCalendarDate } from '@/domain/dispo';
+import { isCalendarDate } from '@/domain/dispo/dates';
 import { assignmentListPath, listAssignments } from '../api/assignments';
 import { AssignmentLink } from '../components/assignment-link';
 import { useResource } from '../use-resource';

@@ -3,11 +3,11 @@ import {
   DISPO_MAX_ITEMS_PER_ROUND,
   DISPO_MAX_QUANTITY,
   DISPO_MAX_ROUNDS,
-  isCalendarDate,
-  type Assignment,
-  type AssignmentFieldsInput,
   type DispoOperation,
-} from '@/domain/dispo';
+} from '@/domain/dispo/constants';
+import { isCalendarDate } from '@/domain/dispo/dates';
+import type { Assignment } from '@/domain/dispo/assignments';
+import type { AssignmentFieldsInput } from '@/domain/dispo/assignment-input';
 
 export interface ItemValues {
   /** Stable React key while items are added and removed. */

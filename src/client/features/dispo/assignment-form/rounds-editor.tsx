@@ -15,7 +15,8 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DISPO_MAX_QUANTITY, DISPO_OPERATIONS, type ContainerType } from '@/domain/dispo';
+import { DISPO_MAX_QUANTITY, DISPO_OPERATIONS } from '@/domain/dispo/constants';
+import type { ContainerType } from '@/domain/dispo/container-types';
 import { newItem, newRound, type AssignmentFormValues } from './form-values';
 import { OPERATION_LABEL } from '../labels';
 

@@ -1,7 +1,9 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DISPO_STATUSES, type DispoStatus, type Driver, type Truck } from '@/domain/dispo';
+import { DISPO_STATUSES, type DispoStatus } from '@/domain/dispo/constants';
+import type { Driver } from '@/domain/dispo/drivers';
+import type { Truck } from '@/domain/dispo/trucks';
 import { STATUS_LABEL } from '../labels';
 
 export interface AssignmentFilterValues {

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@/domain/constants';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { assignmentListPath, listAssignments } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import type { MasterOptions } from '../use-master-options';

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Menu, Table, Text, VisuallyHidden } from '@mantine/c
 import { IconDots, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { countContainers, type Assignment } from '@/domain/dispo';
+import { countContainers, type Assignment } from '@/domain/dispo/assignments';
 import { formatDay } from '../format';
 import { AssignmentLink } from './assignment-link';
 import { StatusBadge } from './status-badge';

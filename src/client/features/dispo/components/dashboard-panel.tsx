@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, List, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { DispoDashboard } from '@/domain/dispo';
+import type { DispoDashboard } from '@/domain/dispo/board';
 import { getDashboard } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import { formatDay } from '../format';

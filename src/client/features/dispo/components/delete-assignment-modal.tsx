@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Assignment } from '@/domain/dispo';
+import type { Assignment } from '@/domain/dispo/assignments';
 import { deleteAssignment } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import { formatDay } from '../format';

@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_LIMIT } from '@/domain/constants';
-import { countContainers, type Assignment } from '@/domain/dispo';
+import { countContainers, type Assignment } from '@/domain/dispo/assignments';
 import { useCollectionSyncStates } from '@/client/offline';
 import { RecordSyncBadge } from '@/client/shell/sync-panel';
 import { listAssignments } from '../api/assignments';

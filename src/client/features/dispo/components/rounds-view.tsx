@@ -2,7 +2,7 @@ import { Badge, Card, Checkbox, Group, Paper, Stack, Table, Text, Title } from '
 import { useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Assignment, DispoRound } from '@/domain/dispo';
+import type { Assignment, DispoRound } from '@/domain/dispo/assignments';
 import { OPERATION_LABEL } from '../labels';
 
 interface RoundsViewProps {

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DispoStatus } from '@/domain/dispo';
+import type { DispoStatus } from '@/domain/dispo/constants';
 import { STATUS_LABEL } from '../labels';
 
 /** Draft (grey) or published (green). */

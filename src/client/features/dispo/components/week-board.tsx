@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, Skeleton, Stack, Table, Text } from '@mantin
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DISPO_UPCOMING_DAYS } from '@/domain/constants';
-import type { DispoOverview } from '@/domain/dispo';
+import type { DispoOverview } from '@/domain/dispo/board';
 import { getOverview } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import { formatDay } from '../format';

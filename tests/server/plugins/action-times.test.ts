@@ -11,8 +11,8 @@ import {
   OPERATOR_SIGNATURE,
   reportBody,
   type ReportUsers,
-} from './reports-fixtures';
-import type { TestApp } from './helpers';
+} from '../support/reports-fixtures';
+import type { TestApp } from '../support/helpers';
 
 /*
  * Work done offline is recorded at the time it was done (the request's X-Occurred-At), not when the
