@@ -100,7 +100,7 @@ test('an entry signed offline and synced ten minutes later keeps the time it was
     await page.getByLabel(en('logbook.fields.temperature')).fill('4');
     await page.getByLabel(en('logbook.fields.humidity')).fill('80');
     await page.getByLabel(en('logbook.fields.conditions')).first().click();
-    await page.getByRole('option', { name: en('logbook.conditions.cloudy') }).click();
+    await page.getByRole('option', { name: en('logbook.conditions.cloudy'), exact: true }).click();
     await page.getByLabel(en('logbook.fields.generalNotes')).fill('Signed on the yard without signal.');
     const signedFrom = Date.now();
     await page.getByRole('button', { name: en('logbook.form.saveAndSign') }).click();

@@ -191,7 +191,11 @@ describe('the General section', () => {
     hold = true;
     await user.click(within(general).getByRole('button', { name: 'Save' }));
     expect(status()).toHaveAttribute('data-state', 'saving');
-    expect(puts).toEqual([{ app: { name: 'Recycling Nord', version: '2.0.0', defaultLanguage: 'en' } }]);
+    expect(puts).toEqual([
+      {
+        app: { name: 'Recycling Nord', version: '2.0.0', defaultLanguage: 'en', timeZone: 'Europe/Berlin' },
+      },
+    ]);
 
     await release();
     await waitFor(() => expect(status()).toHaveAttribute('data-state', 'saved'));

@@ -163,7 +163,12 @@ describe('settings store', () => {
     await loadSettings();
     const view = settingsView(settingsStore.getState());
     expect(view.loading).toBe(false);
-    expect(view.settings.app).toEqual({ name: 'Site North', version: '2.0.0', defaultLanguage: 'de' });
+    expect(view.settings.app).toEqual({
+      name: 'Site North',
+      version: '2.0.0',
+      defaultLanguage: 'de',
+      timeZone: 'Europe/Berlin',
+    });
     expect(view.settings.features).toMatchObject({ analytics: false, inventory: true });
     expect(JSON.parse(localStorage.getItem('fleetpilot:settings')!).app.name).toBe('Site North');
   });
