@@ -11,7 +11,6 @@ import {
   excavatorListSchema,
   excavatorSchema,
   excavatorUpdateSchema,
-  type Excavator,
   type ExcavatorFields,
   type ExcavatorUpdate,
 } from '@/domain/excavator';
@@ -22,12 +21,13 @@ import { badRequest, conflict, notFound, type HttpError } from '../../http-error
 import { changedFields } from '../../plugins/audit';
 import { saveImage, type UploadedImage } from '../../plugins/uploads';
 import { readIfMatch, type WriteContext } from '../../plugins/write';
-import { defineRecordWrite, type RecordWriter } from '../sync/record-write';
 import { normalizeUploadPath } from '../../services/storage';
 import {
   EXCAVATOR_FIELD_NAMES,
   type ExcavatorFieldName,
   excavatorsCollection,
+  excavatorRecord,
+  type ExcavatorWriter,
   excavatorToApi,
   excavatorsToApi,
   findExcavator,
@@ -78,8 +78,6 @@ function tooManyImages(): HttpError {
     fields: { gallery: [`At most ${EXCAVATOR_MAX_GALLERY} gallery images`] },
   });
 }
-
-type ExcavatorWriter = RecordWriter<typeof excavators, Excavator>;
 
 /**
  * The update step of PUT and PATCH: writes every editable field of `input` and the image changes on
@@ -142,14 +140,7 @@ async function updateExcavator(
  */
 export async function excavatorRoutes(app: FastifyInstance) {
   app.sync.register(excavatorsCollection);
-  const record: ExcavatorWriter = defineRecordWrite(app, {
-    collection: COLLECTION,
-    table: excavators,
-    entity: 'excavator',
-    notFoundMessage: 'Excavator not found',
-    load: findExcavator,
-    toApi: async (executor, row) => excavatorToApi(row, await loadServiceInterval(executor)),
-  });
+  const record = excavatorRecord(app);
   await app.register(excavatorPdfRoute);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,4 +1,4 @@
-import { eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { eq, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { versionTag } from '@/domain/sync';
@@ -33,10 +33,10 @@ type RowOf<TTable extends SyncedTable> = InferSelectModel<TTable> & {
 };
 
 /** The columns a module sets on a write: everything but the bookkeeping the shared path owns. */
-export type RecordChanges<TTable extends SyncedTable> = Omit<
-  Partial<InferInsertModel<TTable>>,
-  'id' | 'version' | 'changeSeq' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy'
->;
+type Bookkeeping = 'id' | 'version' | 'changeSeq' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy';
+export type RecordChanges<TTable extends SyncedTable> = {
+  [K in Exclude<keyof TTable['$inferInsert'], Bookkeeping>]?: TTable['$inferInsert'][K];
+};
 
 export interface RecordDefinition<TTable extends SyncedTable, TApi extends { version: number }> {
   /** The synced collection the rows belong to (stamped on every write). */
@@ -130,6 +130,11 @@ export interface RecordWriter<TTable extends SyncedTable, TApi extends { version
     changes: RecordChanges<TTable>,
     audit: RecordAudit | null,
   ): Promise<RowOf<TTable>>;
+  /**
+   * The audit row of a write on the record, for a write whose own audit must follow the writes it
+   * causes (update with `audit: null` first).
+   */
+  audit(w: WriteContext, request: FastifyRequest, id: string, entry: RecordAudit): Promise<void>;
   /** Soft-deletes the locked row at `w.at` (the tombstone the pull serves); audited with `extra`. */
   remove(
     w: WriteContext,
@@ -163,6 +168,7 @@ export function defineRecordWrite<TTable extends SyncedTable, TApi extends { ver
     entity: def.entity,
     toApi: def.toApi,
     answer: (status, body, headers) => withEtag(status, body, headers),
+    audit: (w, request, id, entry) => audit(w, request, id, entry),
 
     create: (request, reply, options, work) =>
       app.runWrite(
