@@ -44,8 +44,12 @@ export interface CallOptions {
   body?: unknown;
   /** Send `If-Match` with the version the local row builds on. @default false */
   ifMatch?: boolean;
-  /** Applied to the local row at once (e.g. `{ status: 'approved' }`). */
-  optimistic?: Record<string, unknown>;
+  /**
+   * Applied to the local row at once (e.g. `{ status: 'approved' }`); a function derives it from the
+   * row as it is on the device and the action's time (a shared workflow action). Throwing refuses the
+   * call: nothing changes and nothing is queued.
+   */
+  optimistic?: Record<string, unknown> | ((row: SyncedRow, at: Date) => Record<string, unknown>);
   label?: string;
 }
 
@@ -226,11 +230,14 @@ export async function enqueueCall(ctx: EngineContext, call: CallOptions): Promis
     const table = ctx.db.collection(call.collection);
     const row = await table.get(call.recordId);
     if (!row) throw new RecordNotFoundError(call.collection, call.recordId);
-    if (call.optimistic) {
+    const at = ctx.now();
+    const optimistic =
+      typeof call.optimistic === 'function' ? call.optimistic(row, new Date(at)) : call.optimistic;
+    if (optimistic) {
       await table.put({
         ...row,
-        ...call.optimistic,
-        updatedAt: isoAt(ctx.now()),
+        ...optimistic,
+        updatedAt: isoAt(at),
         updatedBy: userId,
         _sync: 'pending',
       });

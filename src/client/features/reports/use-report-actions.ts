@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { draftStatus } from '@/domain/report-status';
+import { applyReportAction, type ReportActionInput } from '@/domain/workflow/report';
 import type { User } from '@/domain/user';
 import { useSyncEngine, type SyncEngine } from '@/client/offline';
 import type { ReportRecord } from './model';
@@ -10,9 +11,29 @@ const reportUrl = (id: string, action: 'submit' | 'approve' | 'reject') =>
 
 const displayName = (user: Pick<User, 'name' | 'username'>) => user.name?.trim() || user.username;
 
+/** The refusal of a workflow action the device's copy of the report does not allow. */
+export class ReportActionRefused extends Error {
+  constructor(
+    readonly reason: 'status' | 'forbidden',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReportActionRefused';
+  }
+}
+
 /** Every write of the screen, through the offline engine (queued while offline, sent exactly once). */
 export function reportActions(engine: SyncEngine, me: User, label: (report: ReportPayload) => string) {
-  const now = () => new Date().toISOString();
+  const actor = { id: me.id, role: me.role, displayName: displayName(me) };
+  /**
+   * What the device shows until the server answers: the same shared action the server takes, on the
+   * report as it is here when the call is queued.
+   */
+  const optimistic = (input: ReportActionInput) => (row: unknown, at: Date) => {
+    const result = applyReportAction(row as ReportRecord, input, actor, at);
+    if (!result.ok) throw new ReportActionRefused(result.reason, result.message);
+    return { ...result.changes, ...result.names };
+  };
   return {
     /** Creates (no `existing`) or saves a report; the status follows the operator signature. */
     async save(payload: ReportPayload, existing: ReportRecord | null): Promise<string> {
@@ -47,7 +68,7 @@ export function reportActions(engine: SyncEngine, me: User, label: (report: Repo
         recordId: report.id,
         method: 'PUT',
         url: reportUrl(report.id, 'submit'),
-        optimistic: { status: 'pending', submittedAt: now() },
+        optimistic: optimistic({ action: 'submit' }),
       }),
 
     approve: (
@@ -66,14 +87,7 @@ export function reportActions(engine: SyncEngine, me: User, label: (report: Repo
           ...(managerName && { managerName }),
           ...(overrideReason && { overrideReason }),
         },
-        optimistic: {
-          status: 'approved',
-          managerSignature: signature,
-          managerName: managerName ?? report.managerName ?? displayName(me),
-          approvedBy: me.id,
-          approvedByName: displayName(me),
-          approvedAt: now(),
-        },
+        optimistic: optimistic({ action: 'approve', signature, managerName }),
       }),
 
     reject: (report: ReportRecord, reason: string) =>
@@ -83,13 +97,7 @@ export function reportActions(engine: SyncEngine, me: User, label: (report: Repo
         method: 'PUT',
         url: reportUrl(report.id, 'reject'),
         body: { reason },
-        optimistic: {
-          status: 'rejected',
-          rejectionReason: reason,
-          rejectedBy: me.id,
-          rejectedByName: displayName(me),
-          rejectedAt: now(),
-        },
+        optimistic: optimistic({ action: 'reject', reason }),
       }),
 
     remove: (report: ReportRecord) => engine.deleteRecord('reports', report.id),

@@ -4,6 +4,8 @@ import { EXCAVATOR_STATUSES, type ExcavatorStatus } from '@/domain/excavator';
 import { maintenanceDue, serviceIntervalFromSettings } from '@/domain/maintenance';
 import type { Executor } from '../../db/client';
 import { appSettings, excavators } from '../../db/schema';
+import type { FastifyInstance } from 'fastify';
+import { defineRecordWrite, type RecordWriter } from '../sync/record-write';
 import { defineSyncCollection } from '../sync/registry';
 
 export type ExcavatorRow = typeof excavators.$inferSelect;
@@ -94,6 +96,20 @@ export async function findExcavator(executor: Executor, id: string, forUpdate = 
   const query = executor.select().from(excavators).where(eq(excavators.id, id));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
+}
+
+export type ExcavatorWriter = RecordWriter<typeof excavators, Excavator>;
+
+/** How an excavator is written (the shared record write); also used by reports raising usage hours. */
+export function excavatorRecord(app: FastifyInstance): ExcavatorWriter {
+  return defineRecordWrite(app, {
+    collection: 'excavators',
+    table: excavators,
+    entity: 'excavator',
+    notFoundMessage: 'Excavator not found',
+    load: findExcavator,
+    toApi: async (executor, row) => excavatorToApi(row, await loadServiceInterval(executor)),
+  });
 }
 
 /** Another live machine with this serial number (case-insensitive), if any. */

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
@@ -12,7 +11,6 @@ import {
   excavatorListSchema,
   excavatorSchema,
   excavatorUpdateSchema,
-  type Excavator,
   type ExcavatorFields,
   type ExcavatorUpdate,
 } from '@/domain/excavator';
@@ -22,12 +20,14 @@ import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/pa
 import { badRequest, conflict, notFound, type HttpError } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
 import { saveImage, type UploadedImage } from '../../plugins/uploads';
-import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { readIfMatch, type WriteContext } from '../../plugins/write';
 import { normalizeUploadPath } from '../../services/storage';
 import {
   EXCAVATOR_FIELD_NAMES,
   type ExcavatorFieldName,
   excavatorsCollection,
+  excavatorRecord,
+  type ExcavatorWriter,
   excavatorToApi,
   excavatorsToApi,
   findExcavator,
@@ -79,10 +79,6 @@ function tooManyImages(): HttpError {
   });
 }
 
-function withEtag(status: number, body: Excavator) {
-  return { status, body, headers: { etag: versionTag(body.version) } };
-}
-
 /**
  * The update step of PUT and PATCH: writes every editable field of `input` and the image changes on
  * the locked row; returns the row unchanged (no new version) when nothing differs.
@@ -91,6 +87,7 @@ const userId = (request: FastifyRequest) => request.user!.id;
 
 async function updateExcavator(
   app: FastifyInstance,
+  record: ExcavatorWriter,
   w: WriteContext,
   request: FastifyRequest,
   existing: ExcavatorRow,
@@ -130,25 +127,10 @@ async function updateExcavator(
   // Nothing changed: no new version, no stamp, no poke.
   if (Object.keys(changes).length === 0) return existing;
 
-  const [row] = await w.tx
-    .update(excavators)
-    .set({
-      ...next,
-      version: existing.version + 1,
-      updatedAt: w.at,
-      updatedBy: userId(request),
-      changeSeq: await w.stamp(COLLECTION),
-    })
-    .where(eq(excavators.id, existing.id))
-    .returning();
-  await app.audit(
-    request,
-    { action: 'excavator.update', entity: 'excavator', entityId: existing.id, changes },
-    w.tx,
-  );
+  const row = await record.update(w, request, existing, next, { action: 'update', changes });
   // Replaced and removed images leave storage only once the new version is committed.
   w.afterCommit(() => Promise.all(dropped.map((p) => app.storage.remove(p))));
-  return row!;
+  return row;
 }
 
 /**
@@ -158,6 +140,7 @@ async function updateExcavator(
  */
 export async function excavatorRoutes(app: FastifyInstance) {
   app.sync.register(excavatorsCollection);
+  const record = excavatorRecord(app);
   await app.register(excavatorPdfRoute);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -216,7 +199,7 @@ export async function excavatorRoutes(app: FastifyInstance) {
         excavatorCreateSchema,
       );
       if (gallery.length > EXCAVATOR_MAX_GALLERY) throw tooManyImages();
-      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
+      return record.create(request, reply, { fingerprintBody }, async (w) => {
         const interval = await loadServiceInterval(w.tx);
         if (input.id) {
           const existing = await findExcavator(w.tx, input.id);
@@ -225,7 +208,7 @@ export async function excavatorRoutes(app: FastifyInstance) {
               existing.createdBy === userId(request) &&
               !existing.deletedAt &&
               JSON.stringify(fieldsOf(existing)) === JSON.stringify(fieldsOf(input));
-            if (same) return withEtag(200, excavatorToApi(existing, interval));
+            if (same) return record.answer(200, excavatorToApi(existing, interval));
             throw conflict('This id is already used by another record', {
               reason: 'id_taken',
               ...(existing.deletedAt ? {} : { current: excavatorToApi(existing, interval) }),
@@ -236,41 +219,22 @@ export async function excavatorRoutes(app: FastifyInstance) {
 
         const [profilePath] = await storeImages(app, w, profileImage ? [profileImage] : []);
         const galleryPaths = await storeImages(app, w, gallery);
-        const now = w.at;
-        const [row] = await w.tx
-          .insert(excavators)
-          .values({
-            ...fieldsOf(input),
-            id: input.id ?? uuidv7(),
-            version: 1,
-            createdAt: now,
-            createdBy: userId(request),
-            updatedAt: now,
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(COLLECTION),
-            profileImage: profilePath ?? null,
-            gallery: galleryPaths,
-          })
-          .returning();
-        const body = excavatorToApi(row!, interval);
-        await app.audit(
-          request,
-          {
-            action: 'excavator.create',
-            entity: 'excavator',
-            entityId: body.id,
-            changes: changedFields(null, {
-              ...fieldsOf(input),
-              profileImage: body.profileImage,
-              gallery: body.gallery,
-            }),
-          },
-          w.tx,
-        );
-        return {
-          ...withEtag(201, body),
-          headers: { etag: versionTag(body.version), location: `/api/excavators/${body.id}` },
+        const values = {
+          ...fieldsOf(input),
+          id: input.id ?? uuidv7(),
+          profileImage: profilePath ?? null,
+          gallery: galleryPaths,
         };
+        const row = await record.insert(w, request, values, {
+          action: 'create',
+          changes: changedFields(null, {
+            ...fieldsOf(input),
+            profileImage: values.profileImage,
+            gallery: values.gallery,
+          }),
+        });
+        const body = excavatorToApi(row, interval);
+        return record.answer(201, body, { location: `/api/excavators/${body.id}` });
       });
     },
   });
@@ -289,13 +253,10 @@ export async function excavatorRoutes(app: FastifyInstance) {
         request,
         excavatorUpdateSchema,
       );
-      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
-        const interval = await loadServiceInterval(w.tx);
-        const existing = await findExcavator(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFound('Excavator not found');
-        assertFreshVersion(expected, existing.version, excavatorToApi(existing, interval));
-        const row = await updateExcavator(app, w, request, existing, input, profileImage, gallery);
-        return withEtag(200, excavatorToApi(row, interval));
+      const options = { id: request.params.id, expected, fingerprintBody };
+      return record.write(request, reply, options, async (w, { row: existing }) => {
+        const row = await updateExcavator(app, record, w, request, existing, input, profileImage, gallery);
+        return record.answer(200, await record.toApi(w.tx, row));
       });
     },
   });
@@ -337,7 +298,16 @@ export async function excavatorRoutes(app: FastifyInstance) {
       const parsed = excavatorPatchExtrasSchema.parse(extras);
       const input = excavatorUpdateSchema.parse({ ...values, ...parsed });
       const files = extras as { profileImage?: UploadedImage | null; gallery?: UploadedImage[] };
-      return updateExcavator(app, w, request, row, input, files.profileImage ?? null, files.gallery ?? []);
+      return updateExcavator(
+        app,
+        record,
+        w,
+        request,
+        row,
+        input,
+        files.profileImage ?? null,
+        files.gallery ?? [],
+      );
     },
   });
 
@@ -345,37 +315,12 @@ export async function excavatorRoutes(app: FastifyInstance) {
     config: { access: 'fleet:write' },
     schema: { tags: ['excavators'], params: idParams, response: { 200: excavatorSchema } },
     handler: async (request, reply) => {
-      const expected = readIfMatch(request);
-      return app.runWrite(request, reply, { collections: [COLLECTION] }, async (w) => {
-        const interval = await loadServiceInterval(w.tx);
-        const existing = await findExcavator(w.tx, request.params.id, true);
-        if (!existing) throw notFound('Excavator not found');
+      const options = { id: request.params.id, allowDeleted: true };
+      return record.write(request, reply, options, async (w, { row: existing, current }) => {
         // Deleting what is already deleted is done: answer the tombstone.
-        if (existing.deletedAt) return withEtag(200, excavatorToApi(existing, interval));
-        assertFreshVersion(expected, existing.version, excavatorToApi(existing, interval));
-        const now = w.at;
-        const [row] = await w.tx
-          .update(excavators)
-          .set({
-            deletedAt: now,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(COLLECTION),
-          })
-          .where(eq(excavators.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          {
-            action: 'excavator.delete',
-            entity: 'excavator',
-            entityId: existing.id,
-            changes: { deletedAt: { from: null, to: now.toISOString() } },
-          },
-          w.tx,
-        );
-        return withEtag(200, excavatorToApi(row!, interval));
+        if (existing.deletedAt) return record.answer(200, current);
+        const row = await record.remove(w, request, existing);
+        return record.answer(200, await record.toApi(w.tx, row));
       });
     },
   });

@@ -14,11 +14,10 @@ import {
   type ReportFields,
 } from '@/domain/report';
 import { draftStatus } from '@/domain/report-status';
-import { versionTag } from '@/domain/sync';
 import type { Executor } from '../../db/client';
 import { excavators, reports } from '../../db/schema';
-import { conflict, notFound, validationFailed } from '../../http-error';
-import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { conflict, validationFailed } from '../../http-error';
+import type { WriteContext } from '../../plugins/write';
 import { registerPatchRoute } from '../sync/patch';
 import { errorBodySchema } from '../auth/schemas';
 import { checklistKeyPairs, readChecklistConfig, readKnownChecklistKeys } from '../checklist-config/store';
@@ -30,7 +29,7 @@ import {
   type ReportFieldValues,
   type ReportRow,
 } from './data';
-import { assertTransition, auditChanges, canonical, REPORTS, withEtag } from './write';
+import { assertTransition, auditChanges, canonical, REPORTS, reportRecord, type ReportWriter } from './write';
 
 export const reportIdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
@@ -94,7 +93,7 @@ const same = (a: ReportFieldValues, b: ReportFieldValues) =>
  * follows the operator signature and the audit. Answers the stored and the API row.
  */
 async function saveReport(
-  app: FastifyInstance,
+  record: ReportWriter,
   request: FastifyRequest,
   w: WriteContext,
   existing: ReportRow,
@@ -116,24 +115,8 @@ async function saveReport(
   // Nothing changed: no new version, no stamp, no poke.
   if (Object.keys(changes).length === 0) return { row: existing, body: current };
 
-  const [row] = await w.tx
-    .update(reports)
-    .set({
-      ...fields,
-      status,
-      version: existing.version + 1,
-      updatedAt: w.at,
-      updatedBy: request.user!.id,
-      changeSeq: await w.stamp(REPORTS),
-    })
-    .where(eq(reports.id, existing.id))
-    .returning();
-  await app.audit(
-    request,
-    { action: 'report.update', entity: 'report', entityId: existing.id, changes },
-    w.tx,
-  );
-  return { row: row!, body: await oneReportToApi(w.tx, row!) };
+  const row = await record.update(w, request, existing, { ...fields, status }, { action: 'update', changes });
+  return { row, body: await record.toApi(w.tx, row) };
 }
 
 /**
@@ -145,7 +128,7 @@ async function saveReport(
 export async function reportEditRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const userId = (request: FastifyRequest) => request.user!.id;
-  const collections = [REPORTS];
+  const record = reportRecord(app);
 
   r.post('/reports', {
     config: { access: 'report:write' },
@@ -156,7 +139,7 @@ export async function reportEditRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const input = request.body;
-      return app.runWrite(request, reply, { collections }, async (w) => {
+      return record.create(request, reply, {}, async (w) => {
         if (input.id) {
           const existing = await findReport(w.tx, input.id);
           if (existing) {
@@ -165,7 +148,7 @@ export async function reportEditRoutes(app: FastifyInstance) {
               existing.createdBy === userId(request) &&
               !existing.deletedAt &&
               same(existing, { ...input, checklistItems: input.checklistItems ?? existing.checklistItems });
-            if (repeated) return withEtag(200, current);
+            if (repeated) return record.answer(200, current);
             throw conflict('This id is already used by another record', {
               reason: 'id_taken',
               ...(existing.deletedAt ? {} : { current }),
@@ -178,36 +161,14 @@ export async function reportEditRoutes(app: FastifyInstance) {
           assertConfiguredChecklist(checklistItems, await readKnownChecklistKeys(w.tx));
         const fields = resolveFields(input, checklistItems);
         const status = draftStatus(fields.operatorSignature);
-        const now = w.at;
-        const [row] = await w.tx
-          .insert(reports)
-          .values({
-            ...fields,
-            id: input.id ?? uuidv7(),
-            status,
-            version: 1,
-            createdAt: now,
-            createdBy: userId(request),
-            updatedAt: now,
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(REPORTS),
-          })
-          .returning();
-        await app.audit(
+        const row = await record.insert(
+          w,
           request,
-          {
-            action: 'report.create',
-            entity: 'report',
-            entityId: row!.id,
-            changes: auditChanges(null, { ...fields, status }),
-          },
-          w.tx,
+          { ...fields, id: input.id ?? uuidv7(), status },
+          { action: 'create', changes: auditChanges(null, { ...fields, status }) },
         );
-        const body = await oneReportToApi(w.tx, row!);
-        return {
-          ...withEtag(201, body),
-          headers: { etag: versionTag(body.version), location: `/api/reports/${body.id}` },
-        };
+        const body = await record.toApi(w.tx, row);
+        return record.answer(201, body, { location: `/api/reports/${body.id}` });
       });
     },
   });
@@ -221,15 +182,10 @@ export async function reportEditRoutes(app: FastifyInstance) {
       response: { 200: reportSchema, ...errors },
     },
     handler: async (request, reply) => {
-      const expected = readIfMatch(request);
       const input = request.body;
-      return app.runWrite(request, reply, { collections }, async (w) => {
-        const existing = await findReport(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFound('Report not found');
-        const current = await oneReportToApi(w.tx, existing);
-        assertFreshVersion(expected, existing.version, current);
-        const saved = await saveReport(app, request, w, existing, current, input);
-        return withEtag(200, saved.body);
+      return record.write(request, reply, { id: request.params.id }, async (w, { row, current }) => {
+        const saved = await saveReport(record, request, w, row, current, input);
+        return record.answer(200, saved.body);
       });
     },
   });
@@ -248,7 +204,7 @@ export async function reportEditRoutes(app: FastifyInstance) {
     fieldsOf: (api) => Object.fromEntries(REPORT_FIELD_NAMES.map((name) => [name, api[name]])),
     update: async (w, request, row, values) => {
       const input = reportFieldsSchema.parse(values);
-      return (await saveReport(app, request, w, row, await oneReportToApi(w.tx, row), input)).row;
+      return (await saveReport(record, request, w, row, await record.toApi(w.tx, row), input)).row;
     },
   });
 
@@ -256,38 +212,13 @@ export async function reportEditRoutes(app: FastifyInstance) {
     config: { access: 'report:write' },
     schema: { tags: ['reports'], params: reportIdParams, response: { 200: reportSchema, ...errors } },
     handler: async (request, reply) => {
-      const expected = readIfMatch(request);
-      return app.runWrite(request, reply, { collections: [REPORTS] }, async (w) => {
-        const existing = await findReport(w.tx, request.params.id, true);
-        if (!existing) throw notFound('Report not found');
-        const current = await oneReportToApi(w.tx, existing);
+      const options = { id: request.params.id, allowDeleted: true };
+      return record.write(request, reply, options, async (w, { row: existing, current }) => {
         // Deleting what is already deleted is done: answer the tombstone.
-        if (existing.deletedAt) return withEtag(200, current);
-        assertFreshVersion(expected, existing.version, current);
+        if (existing.deletedAt) return record.answer(200, current);
         assertTransition(request, existing, 'delete', current);
-        const now = w.at;
-        const [row] = await w.tx
-          .update(reports)
-          .set({
-            deletedAt: now,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(REPORTS),
-          })
-          .where(eq(reports.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          {
-            action: 'report.delete',
-            entity: 'report',
-            entityId: existing.id,
-            changes: { deletedAt: { from: null, to: now.toISOString() }, status: existing.status },
-          },
-          w.tx,
-        );
-        return withEtag(200, await oneReportToApi(w.tx, row!));
+        const row = await record.remove(w, request, existing, { status: existing.status });
+        return record.answer(200, await record.toApi(w.tx, row));
       });
     },
   });

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,26 +9,29 @@ import {
   uncheckedItems,
   type Report,
 } from '@/domain/report';
-import type { ReportAction } from '@/domain/report-status';
+import {
+  applyReportAction,
+  type ReportActionChanges,
+  type ReportActionInput,
+} from '@/domain/workflow/report';
 import type { Executor } from '../../db/client';
-import { reports } from '../../db/schema';
-import { HttpError, notFound } from '../../http-error';
-import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { HttpError } from '../../http-error';
+import type { WriteContext } from '../../plugins/write';
 import { assertFourEyes } from '../../services/four-eyes';
 import { errorBodySchema } from '../auth/schemas';
 import { FOLLOW_UPS } from '../follow-ups/data';
 import { closeFollowUpsByReport, openFollowUpsFromReport } from '../follow-ups/from-reports';
-import { findReport, oneReportToApi, type ReportRow } from './data';
+import type { ReportRow } from './data';
 import { reportIdParams } from './edit-routes';
 import { notifyReportEvent, type ReportEvent } from './notify';
 import {
   actorName,
-  assertTransition,
   auditChanges,
   EXCAVATORS,
   raiseUsageHours,
-  REPORTS,
-  withEtag,
+  refusal,
+  reportRecord,
+  workflowActor,
 } from './write';
 
 const errors = {
@@ -41,36 +43,35 @@ const errors = {
   422: errorBodySchema,
 };
 
-type Changes = Partial<
-  Pick<
-    typeof reports.$inferInsert,
-    | 'status'
-    | 'submittedAt'
-    | 'managerSignature'
-    | 'managerName'
-    | 'approvedBy'
-    | 'approvedAt'
-    | 'rejectionReason'
-    | 'rejectedBy'
-    | 'rejectedAt'
-  >
->;
-
 const plain = (values: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(values).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : (v ?? null)]),
   );
 
+/** The stored columns of an action's changes: its times as dates. */
+function columnsOf(changes: ReportActionChanges) {
+  const date = (value: string | null | undefined) =>
+    value === undefined ? undefined : value === null ? null : new Date(value);
+  const { submittedAt, approvedAt, rejectedAt, ...rest } = changes;
+  return Object.fromEntries(
+    Object.entries({
+      ...rest,
+      submittedAt: date(submittedAt),
+      approvedAt: date(approvedAt),
+      rejectedAt: date(rejectedAt),
+    }).filter(([, v]) => v !== undefined),
+  ) as Partial<ReportRow>;
+}
+
 interface Step {
-  action: ReportAction;
   event: ReportEvent;
+  /** What the step does: the shared workflow action (src/domain/workflow/report.ts). */
+  input: ReportActionInput;
   /**
    * Refuses the step for the report as it is (after the status machine allowed it); may answer more
    * entries for the step's audit row.
    */
   check?(report: Report, tx: Executor): Promise<void | Record<string, { from: unknown; to: unknown }>>;
-  /** The columns the step sets, given the report as it is. */
-  changes(row: ReportRow, request: FastifyRequest, now: Date): Changes;
   /** More writes of the same transaction, after the report row was updated. */
   after?(w: WriteContext, row: ReportRow): Promise<void>;
   /** The other synced collections `after` writes. */
@@ -78,49 +79,29 @@ interface Step {
 }
 
 /**
- * One workflow step as one write: the report row locked, If-Match checked, the transition asked of the
- * status machine (403 / 409), the row updated and stamped, the step audited and its notification stored
+ * One workflow step as one record write (locked, If-Match checked): the shared workflow action decides
+ * (403 / 409) and says what changes, the row is updated and the step audited, its notification stored
  * in the same transaction and published after the commit.
  */
 async function runStep(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, step: Step) {
-  const expected = readIfMatch(request);
+  const record = reportRecord(app);
   const { id } = request.params as { id: string };
-  const collections = [REPORTS, ...(step.alsoStamps ?? [])];
-  return app.runWrite(request, reply, { collections }, async (w) => {
-    const existing = await findReport(w.tx, id, true);
-    if (!existing || existing.deletedAt) throw notFound('Report not found');
-    const current = await oneReportToApi(w.tx, existing);
-    assertFreshVersion(expected, existing.version, current);
-    assertTransition(request, existing, step.action, current);
+  return record.write(request, reply, { id, alsoStamps: step.alsoStamps }, async (w, locked) => {
+    const { row: existing, current } = locked;
+    const result = applyReportAction(current, step.input, workflowActor(request), w.at);
+    if (!result.ok) throw refusal(result.reason, result.message, current);
     const auditExtra = (await step.check?.(current, w.tx)) ?? {};
-    const now = w.at;
-    const changes = step.changes(existing, request, now);
-    const [row] = await w.tx
-      .update(reports)
-      .set({
-        ...changes,
-        version: existing.version + 1,
-        updatedAt: now,
-        updatedBy: request.user!.id,
-        changeSeq: await w.stamp(REPORTS),
-      })
-      .where(eq(reports.id, existing.id))
-      .returning();
-    if (step.after) await step.after(w, row!);
-    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, existing[k as keyof Changes]]));
-    await app.audit(
-      request,
-      {
-        action: `report.${step.action}`,
-        entity: 'report',
-        entityId: existing.id,
-        changes: { ...auditChanges(plain(before), plain(changes)), ...auditExtra },
-      },
-      w.tx,
-    );
-    const body = await oneReportToApi(w.tx, row!);
+    const changes = columnsOf(result.changes);
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, existing[k as keyof ReportRow]]));
+    const row = await record.update(w, request, existing, changes, null);
+    if (step.after) await step.after(w, row);
+    await record.audit(w, request, existing.id, {
+      action: step.input.action,
+      changes: { ...auditChanges(plain(before), plain(changes)), ...auditExtra },
+    });
+    const body = await record.toApi(w.tx, row);
     await notifyReportEvent(app, w, step.event, body, { id: request.user!.id, name: actorName(request) });
-    return withEtag(200, body);
+    return record.answer(200, body);
   });
 }
 
@@ -142,7 +123,7 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) =>
       runStep(app, request, reply, {
-        action: 'submit',
+        input: { action: 'submit' },
         event: 'report.submitted',
         // The site may demand an answer for every item; otherwise the count travels with the report.
         check: async (report, tx) => {
@@ -161,17 +142,6 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
           await openFollowUpsFromReport(app, request, w, row);
         },
         alsoStamps: [FOLLOW_UPS],
-        // A resubmitted report starts a fresh review: the last decision is cleared (the audit keeps it).
-        changes: (_row, _request, now) => ({
-          status: 'pending',
-          submittedAt: now,
-          managerSignature: null,
-          approvedBy: null,
-          approvedAt: null,
-          rejectionReason: null,
-          rejectedBy: null,
-          rejectedAt: null,
-        }),
       }),
   });
 
@@ -185,7 +155,11 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) =>
       runStep(app, request, reply, {
-        action: 'approve',
+        input: {
+          action: 'approve',
+          signature: request.body.signature,
+          managerName: request.body.managerName ?? null,
+        },
         event: 'report.approved',
         // Four eyes: not the report's author or its author-signer, unless the site or an admin's
         // stated reason allows it; the reason goes into this step's audit row.
@@ -204,13 +178,6 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
           );
           if (reason !== null) return { overrideReason: { from: null, to: reason } };
         },
-        changes: (row, req, now) => ({
-          status: 'approved',
-          managerSignature: request.body.signature,
-          managerName: request.body.managerName ?? row.managerName ?? actorName(req),
-          approvedBy: req.user!.id,
-          approvedAt: now,
-        }),
         // The approved reading is what counts: the machine's usage hours rise with it, not before.
         after: (w, row) => raiseUsageHours(app, request, w, row.excavatorId, row.operatingHours, row.id),
         alsoStamps: [EXCAVATORS],
@@ -227,15 +194,8 @@ export async function reportWorkflowRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) =>
       runStep(app, request, reply, {
-        action: 'reject',
+        input: { action: 'reject', reason: request.body.reason, signature: request.body.signature ?? null },
         event: 'report.rejected',
-        changes: (_row, req, now) => ({
-          status: 'rejected',
-          rejectionReason: request.body.reason,
-          rejectedBy: req.user!.id,
-          rejectedAt: now,
-          managerSignature: request.body.signature ?? null,
-        }),
       }),
   });
 }

@@ -1,20 +1,43 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Report } from '@/domain/report';
 import { checkReportTransition, type ReportAction, type ReportTarget } from '@/domain/report-status';
-import { versionTag } from '@/domain/sync';
-import { excavators } from '../../db/schema';
-import { conflict, forbidden } from '../../http-error';
+import type { ReportWorkflowActor } from '@/domain/workflow/report';
+import { reports } from '../../db/schema';
+import { conflict, forbidden, type HttpError } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
 import type { WriteContext } from '../../plugins/write';
-import type { ReportRow } from './data';
+import { excavatorRecord, findExcavator } from '../excavators/data';
+import { defineRecordWrite, type RecordWriter } from '../sync/record-write';
+import { findReport, oneReportToApi, type ReportRow } from './data';
 
 export const REPORTS = 'reports';
 export const EXCAVATORS = 'excavators';
 
-export function withEtag(status: number, body: Report) {
-  return { status, body, headers: { etag: versionTag(body.version) } };
+export type ReportWriter = RecordWriter<typeof reports, Report>;
+
+/** How a report is written (the shared record write). */
+export function reportRecord(app: FastifyInstance): ReportWriter {
+  return defineRecordWrite(app, {
+    collection: REPORTS,
+    table: reports,
+    entity: 'report',
+    notFoundMessage: 'Report not found',
+    load: findReport,
+    toApi: oneReportToApi,
+  });
+}
+
+/** The status machine's refusal as the API answers it: 403, or 409 with the current row. */
+export function refusal(reason: 'status' | 'forbidden', message: string, current: Report): HttpError {
+  if (reason === 'forbidden') return forbidden(message);
+  return conflict(message, { reason: 'status', status: current.status, current });
+}
+
+/** The signed-in user as the workflow actions name them. */
+export function workflowActor(request: FastifyRequest): ReportWorkflowActor {
+  const user = request.user!;
+  return { id: user.id, role: user.role, displayName: actorName(request) };
 }
 
 /** 403 or 409 (with the current row) unless the user may take `action` on the report now. */
@@ -30,8 +53,7 @@ export function assertTransition(
     action,
   );
   if (check.allowed) return check.to;
-  if (check.reason === 'forbidden') throw forbidden(check.message);
-  throw conflict(check.message, { reason: 'status', status: current.status, current });
+  throw refusal(check.reason, check.message, current);
 }
 
 const SIGNATURE_FIELDS = new Set(['operatorSignature', 'managerSignature']);
@@ -83,35 +105,16 @@ export async function raiseUsageHours(
   reportId: string,
 ): Promise<void> {
   if (operatingHours === null) return;
-  const [machine] = await w.tx
-    .select({
-      id: excavators.id,
-      usageHours: excavators.usageHours,
-      version: excavators.version,
-      deletedAt: excavators.deletedAt,
-    })
-    .from(excavators)
-    .where(eq(excavators.id, excavatorId))
-    .for('update');
+  const machine = await findExcavator(w.tx, excavatorId, true);
   if (!machine || machine.deletedAt || operatingHours <= machine.usageHours) return;
-  await w.tx
-    .update(excavators)
-    .set({
-      usageHours: operatingHours,
-      version: machine.version + 1,
-      updatedAt: w.at,
-      updatedBy: request.user!.id,
-      changeSeq: await w.stamp(EXCAVATORS),
-    })
-    .where(eq(excavators.id, machine.id));
-  await app.audit(
+  await excavatorRecord(app).update(
+    w,
     request,
+    machine,
+    { usageHours: operatingHours },
     {
-      action: 'excavator.update',
-      entity: 'excavator',
-      entityId: machine.id,
+      action: 'update',
       changes: { usageHours: { from: machine.usageHours, to: operatingHours }, fromReport: reportId },
     },
-    w.tx,
   );
 }

@@ -112,6 +112,27 @@ describe('workflow calls go through the outbox', () => {
     expect(entry).toMatchObject({ kind: 'call', method: 'PUT', url: `/api/reports/${report.id}/submit` });
   });
 
+  it('resubmits a rejected report: the device clears the rejection at once, as the server does', async () => {
+    const { report } = await renderActions(operator, 'rejected', {
+      managerSignature: PNG,
+      rejectionReason: 'Bucket photo missing',
+      rejectedBy: 'u2',
+      rejectedByName: 'Mia',
+      rejectedAt: '2025-01-02T08:00:00.000Z',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    const ask = await screen.findByRole('dialog', { name: 'Checklist incomplete' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Submit anyway' }));
+    await waitFor(async () => expect((await h.db.reports.get(report.id))?.status).toBe('pending'));
+    expect(await h.db.reports.get(report.id)).toMatchObject({
+      rejectionReason: null,
+      rejectedBy: null,
+      rejectedByName: null,
+      rejectedAt: null,
+      managerSignature: null,
+    });
+  });
+
   it('rejects only with a reason', async () => {
     const { report } = await renderActions(manager, 'pending');
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
