@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '@/client/offline/engine-context';
-import { useLiveQuery } from '@/client/offline/hooks';
+import { useLiveQuery } from '@/client/offline/hooks/records';
 import { dismissMergedNotice, readMergedNotices, type MergedNotice } from '@/client/offline/merged';
 import { fieldLabel } from './format';
 import { COLLECTION_KEY } from './keys';
