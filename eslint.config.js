@@ -6,7 +6,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries (ARCHITECTURE §2): client → domain, server → domain, sw → domain + client/offline.
+// Import boundaries (docs/architecture.md, Layers): client → domain, server → domain, sw → domain + client/offline.
 // domain imports no other folder of ours; a feature never imports another feature.
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],

@@ -173,7 +173,7 @@ const category = (
   items: items.map(([itemKey, itemNames]) => ({ key: itemKey, label: label(itemNames) })),
 });
 
-/** The spec's four groups and their items, labelled in every language. */
+/** The four default groups and their items, labelled in every language. */
 export const DEFAULT_CHECKLIST: ChecklistConfig = {
   categories: [
     category(

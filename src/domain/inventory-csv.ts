@@ -21,8 +21,8 @@ import {
  *
  * - Header detection: the first non-empty row is a header when its cells name known columns (English,
  *   German, Bulgarian or Greek names; case, accents and "(EUR)"-like suffixes ignored). Without a header
- *   the columns are the spec's order: name, description, quantity, price, category, location, supplier.
- * - Spec columns → fields: name → name, description → notes, quantity, price, category → type, location,
+ *   the columns are in the standard order: name, description, quantity, price, category, location, supplier.
+ * - Standard columns → fields: name → name, description → notes, quantity, price, category → type, location,
  *   supplier → maker. Also understood: tags, minQuantity, maintenanceType (and the field names).
  * - Numbers: "1.234,56", "1,234.56", "12,50", "12.5", "1 234,5", "12,50 €". A single separator followed
  *   by exactly three digits is read by the file's decimal separator (`;` files and decimal-comma values
@@ -44,7 +44,7 @@ export type InventoryImportField =
   | 'minQuantity'
   | 'maintenanceType';
 
-/** The spec's CSV columns, in their order (also the order of a file without a header). */
+/** The standard CSV columns, in their order (also the order of a file without a header). */
 export const INVENTORY_CSV_COLUMNS = [
   'name',
   'description',
@@ -341,7 +341,7 @@ export const inventoryImportErrorSchema = z.object({ row: z.number().int(), reas
 export type InventoryImportError = z.infer<typeof inventoryImportErrorSchema>;
 
 export const inventoryImportResultSchema = z.object({
-  /** Rows taken in: created + updated + unchanged. The spec's "Imported {{imported}} items." */
+  /** Rows taken in: created + updated + unchanged. The count in "Imported {{imported}} items." */
   imported: z.number().int(),
   created: z.number().int(),
   /** Existing items (same name and maker, ignoring case) whose fields changed. */
@@ -527,7 +527,7 @@ export interface InventoryExportColumn {
 }
 
 /**
- * Every field, the spec's CSV columns first under their spec names, so an exported file imports again
+ * Every field, the standard CSV columns first under their column names, so an exported file imports again
  * (tags joined with ", ").
  */
 export const INVENTORY_EXPORT_COLUMNS: readonly InventoryExportColumn[] = [

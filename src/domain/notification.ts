@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_MESSAGE_KEYS, notificationParamsSchema } from './notification-texts';
 
-/** A notification as the API returns it; `_id` repeats `id` under the name the spec gives. */
+/** A notification as the API returns it; `_id` repeats `id` under the name API clients read it by. */
 export const notificationSchema = z.object({
   id: z.string(),
   _id: z.string(),

@@ -19,25 +19,15 @@ export { openOfflineDb, type OfflineDb } from './db';
 export { createSyncEngine, type SyncEngine, type SyncStatus } from './engine';
 export { SyncEngineProvider, useOptionalSyncEngine, useSyncEngine, WhenEngineReady } from './engine-context';
 export { compressImage } from './files';
-export {
-  onTableChanged,
-  readBatchStatuses,
-  recordStateOf,
-  useBatchStatuses,
-  useCollectionRows,
-  useCollectionSyncStates,
-  useLiveQuery,
-  useLocalFiles,
-  useMetaValue,
-  useOutboxEntries,
-  useOutboxSummary,
-  useRecord,
-  useRecordSyncState,
-  useSyncStatus,
-} from './hooks';
+export { readBatchStatuses, useBatchStatuses, type BatchStatus } from './hooks/batches';
+export { useCollectionRows } from './hooks/collection-rows';
+export { useLocalFiles } from './hooks/local-files';
+export { recordStateOf, useOutboxEntries, useOutboxSummary } from './hooks/outbox';
+export { useLiveQuery, useMetaValue, useRecord } from './hooks/records';
+export { useCollectionSyncStates, useRecordSyncState, useSyncStatus } from './hooks/sync-state';
+export { onTableChanged } from './hooks/table-changes';
 export { getSyncEngine, META_KEYS, startOfflineEngine, useReloadRequired } from './instance';
 export { RecordNotFoundError, type BatchOptions, type CallOptions, type WriteOptions } from './mutate';
-export type { BatchStatus } from './hooks';
 export { connectRealtime, disconnectRealtime, onRealtime, useRealtimeConnected } from './realtime';
 export { isQuotaError, requestPersistentStorage, StorageFullError, useStorageHealth } from './storage';
 export type { BatchResult, OutboxEntry, RecordSyncState, SyncedRow } from './types';

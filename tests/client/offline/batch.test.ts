@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readBatchStatuses } from '@/client/offline/hooks';
+import { readBatchStatuses } from '@/client/offline/hooks/batches';
 import { BATCH_META_PREFIX } from '@/client/offline/types';
 import { createHarness, type Harness } from './harness';
 

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncEngineProvider } from '@/client/offline/engine-context';
-import { useCollectionRows } from '@/client/offline/hooks';
+import { useCollectionRows } from '@/client/offline/hooks/collection-rows';
 import { createHarness, excavator, type Harness } from './harness';
 
 let h: Harness;

@@ -3,13 +3,8 @@ import fc from 'fast-check';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncEngineProvider } from '@/client/offline/engine-context';
-import {
-  readCollectionSyncStates,
-  readOutboxSummary,
-  recordStateOf,
-  summarize,
-  useOutboxSummary,
-} from '@/client/offline/hooks';
+import { readCollectionSyncStates } from '@/client/offline/hooks/sync-state';
+import { readOutboxSummary, recordStateOf, summarize, useOutboxSummary } from '@/client/offline/hooks/outbox';
 import type { OutboxEntry } from '@/client/offline/types';
 import { createHarness, type Harness } from './harness';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { DashboardRange } from '@/domain/dashboard';
 import { useSyncEngine } from '@/client/offline/engine-context';
-import { useLiveQuery } from '@/client/offline/hooks';
+import { useLiveQuery } from '@/client/offline/hooks/records';
 import type { SyncedRow } from '@/client/offline/types';
 import { localToday } from '@/client/lib/dates';
 import { dashboardFromMirror, type DashboardView } from './model';

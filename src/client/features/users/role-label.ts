@@ -15,7 +15,7 @@ export function roleLabel(t: TFunction, role: string): string {
     : t('users.roles.viewOnly', { role: role.trim() });
 }
 
-/** Select options of the known roles, in the spec's order. */
+/** Select options of the known roles, in the order of ROLES. */
 export function knownRoleOptions(t: TFunction): Array<{ value: KnownRole; label: string }> {
   return ROLES.map((value) => ({ value, label: t(ROLE_LABELS[value]) }));
 }

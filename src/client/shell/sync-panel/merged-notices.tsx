@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLLECTIONS } from '@/client/offline/collections';
 import { useSyncEngine } from '@/client/offline/engine-context';
-import { useLiveQuery } from '@/client/offline/hooks';
+import { useLiveQuery } from '@/client/offline/hooks/records';
 import { dismissMergedNotice, readMergedNotices, type MergedNotice } from '@/client/offline/merged';
 import { fieldLabel } from './format';
 

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SyncCollection } from '@/client/offline/collections';
-import { useRecordSyncState } from '@/client/offline/hooks';
+import { useRecordSyncState } from '@/client/offline/hooks/sync-state';
 import type { RecordSyncState } from '@/client/offline/types';
 import { RECORD_STATE_KEY } from './keys';
 

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '@/client/offline/engine-context';
-import { summarize, useOutboxEntries } from '@/client/offline/hooks';
+import { summarize, useOutboxEntries } from '@/client/offline/hooks/outbox';
 import { recordKey } from '@/client/offline/rows';
 import type { OutboxEntry } from '@/client/offline/types';
 import { OfflineReadinessStatus } from '../pwa/offline-readiness-status';

@@ -8,7 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/client/offline/connectivity';
-import { useSyncStatus } from '@/client/offline/hooks';
+import { useSyncStatus } from '@/client/offline/hooks/sync-state';
 import { useStorageHealth } from '@/client/offline/storage';
 import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 

@@ -6,7 +6,7 @@ import { readConfigDocument, writeConfigDocument } from '../../services/config-d
 /** The config_documents key of the report checklist configuration. */
 export const CHECKLIST_CONFIG_KEY = 'checklist';
 
-/** The checklist configuration; the spec's default groups until an admin saves one. */
+/** The checklist configuration; the built-in default groups (DEFAULT_CHECKLIST) until an admin saves one. */
 export function readChecklistConfig(executor: Executor): Promise<ChecklistConfig> {
   return readConfigDocument(executor, CHECKLIST_CONFIG_KEY, checklistConfigSchema, DEFAULT_CHECKLIST);
 }

@@ -67,7 +67,7 @@ export async function checkReferences(
 }
 
 /**
- * One assignment per driver and date (spec: warn, allow with confirmation): 409 naming the other one
+ * One assignment per driver and date, but a dispatcher may knowingly plan a second: 409 naming the other one
  * unless the request confirms with `allowDuplicate`. Checked when the pair is new.
  */
 export async function checkDuplicate(

@@ -7,7 +7,7 @@ import type { WeatherService } from '../../services/weather/service';
 import { errorBodySchema } from '../auth/schemas';
 import { readLogbookConfig } from './config';
 
-/** A weather failure as the spec's text; `details.reason` names the case for the client. */
+/** A weather failure as its fixed user-facing text; `details.reason` names the case for the client. */
 export function weatherHttpError(error: WeatherError): HttpError {
   switch (error.kind) {
     case 'invalid_date':

@@ -10,7 +10,7 @@ import type { PendingNotifications } from '../notifications/service';
 /** Arbitrary constant: the daily maintenance check runs on one instance at a time. */
 export const MAINTENANCE_CHECK_LOCK_ID = 724_311_901;
 export const MAINTENANCE_EVENT: NotificationEvent = 'maintenance.due';
-/** Managers are told; admins too (spec: maintenance due → managers). */
+/** A due maintenance reaches the managers, and the admins as well. */
 export const MAINTENANCE_RECIPIENT_ROLES = ['manager', 'admin'];
 
 type Threshold = 'soon' | 'urgent';

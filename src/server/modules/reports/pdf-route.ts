@@ -38,15 +38,15 @@ function fileName(reportDate: string, machine: string | undefined): string {
 
 /**
  * GET /api/reports/{id}/pdf — the report PDF from the shared builder (src/domain/pdf/report.ts), in
- * `?lang=` or the app's default language. 422 while a signature is missing, 403 with the
- * spec's message for a user who may not read reports.
+ * `?lang=` or the app's default language. 422 while a signature is missing, 403 with
+ * REPORT_PDF_FORBIDDEN_MESSAGE for a user who may not read reports.
  */
 export async function reportPdfRoute(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/reports/:id/pdf', {
-    // Signed in is enough to reach the handler, which answers the spec's own message when reading is
-    // not allowed.
+    // Signed in is enough to reach the handler, so a user who may not read reports gets the PDF's own
+    // refusal text rather than the generic one.
     config: { access: 'signed-in' },
     schema: {
       tags: ['reports'],

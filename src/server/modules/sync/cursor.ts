@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { syncCounter } from '../../db/schema';
 
 /*
- * The change cursor. Of the two designs the architecture allows we use the counter
+ * The change cursor. Of the two designs that keep a pull from skipping a late commit we use the counter
  * row, not xid8 snapshots:
  * - Every synced write transaction locks the one `sync_counter` row first (runWrite does it before any
  *   work, by taking the first value it will stamp with) and stamps each row it writes with the next value. A second writer waits for that lock, so it

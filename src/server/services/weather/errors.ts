@@ -1,5 +1,5 @@
 /**
- * Why a weather lookup failed. The route maps each kind onto the spec's texts (src/domain/logbook.ts
+ * Why a weather lookup failed. The route maps each kind onto a fixed text (src/domain/logbook.ts
  * WEATHER_ERROR_MESSAGES): invalid_date → "Invalid date", not_available → "Date not available",
  * date_error → "Date error", unavailable → "Unable to load weather".
  */

@@ -13,7 +13,7 @@ import { FakeDispoApi, IDS, json } from './dispo-fake-api';
 import { makeUser, renderApp, resetClientState } from '../../support/render-app';
 
 /*
- * Issue 12 item 4, drivers in the field: the driver's list and sheet come from the device's mirror
+ * Drivers in the field, often without signal: the driver's list and sheet come from the device's mirror
  * (no request needed), a tick goes through the outbox and is sent when the connection returns, and
  * the driver sheet PDF is built on the device.
  */

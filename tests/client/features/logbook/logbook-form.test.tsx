@@ -75,7 +75,7 @@ describe('new entry form', { timeout: 60_000 }, () => {
     await renderApp({ path: '/betriebstagebuch?view=new', user: makeUser('operator') });
     expect(await screen.findByRole('heading', { name: 'New entry' })).toBeInTheDocument();
 
-    // The site's weather service is unreachable: the spec's text, and the fields stay typeable.
+    // The site's weather service is unreachable: the fixed failure text, and the fields stay typeable.
     expect(await screen.findByText('Unable to load weather', {}, { timeout: 3000 })).toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/betriebstagebuch/weather?date='))).toBe(true);
     await user.type(screen.getByLabelText('Temperature'), '4.5');

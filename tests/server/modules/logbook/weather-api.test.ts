@@ -71,7 +71,7 @@ describe('GET /api/betriebstagebuch/weather', () => {
     expect(fake.requests[0]?.query).toMatchObject({ latitude: '48.137', longitude: '11.576' });
   });
 
-  it("maps every failure onto the spec's texts", async () => {
+  it('maps every failure onto its fixed text', async () => {
     const cases: Array<[string, number, string, string]> = [
       ['?date=2026-13-01', 400, 'Invalid date', 'invalid_date'],
       ['', 400, 'Invalid date', 'invalid_date'],

@@ -1,7 +1,7 @@
 import { ApiError, apiFetch } from '@/client/api/client';
 import { weatherReadingSchema, type WeatherReading } from '@/domain/logbook';
 
-/** The spec's weather failures, as i18n keys below `logbook.weather.errors.`. */
+/** The weather failures a user is told apart, as i18n keys below `logbook.weather.errors.`. */
 export type WeatherFailure = 'invalidDate' | 'notAvailable' | 'dateError' | 'unavailable';
 
 export class WeatherLookupError extends Error {
