@@ -11,7 +11,7 @@ import {
   SEEN_DEFAULT_LANGUAGE_KEY,
 } from '@/client/i18n';
 import { loadSettings } from '@/client/lib/session/settings-store';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../support/render';
 
 beforeEach(() => resetClientState());
 afterEach(() => vi.unstubAllGlobals());

@@ -23,6 +23,9 @@ import { createHarness, type Harness } from './harness';
  *     devices hold the server's row.
  */
 
+// MODEL_RUNS trades depth for speed (npm run test:quick sets a few runs); unset, the full check runs.
+const RUNS = Number(process.env.MODEL_RUNS) || 200;
+
 const RECORD = 'rec-1';
 const PLAIN = ['location', 'notes', 'engineNumber', 'model'] as const;
 const ITEMS = ['weight', 'bucket', 'engine'] as const;
@@ -221,7 +224,7 @@ describe('field-level sync between devices (model-based)', () => {
           for (const h of w.devices) await h.dispose();
         }
       }),
-      { numRuns: 200 },
+      { numRuns: RUNS },
     );
   }, 120_000);
 });

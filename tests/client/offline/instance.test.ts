@@ -5,7 +5,7 @@ import { getRealtimeSocket } from '@/client/offline/realtime';
 import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { settingsStore } from '@/client/lib/session/settings-store';
-import { makeSettings, makeUser, resetClientState } from '../support/render-app';
+import { makeSettings, makeUser, resetClientState } from '../support/render';
 import { FakeServer } from './fake-server';
 import { excavator } from './harness';
 

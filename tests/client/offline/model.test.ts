@@ -340,6 +340,9 @@ const commands = fc.commands(
   { maxCommands: 25, size: 'max' },
 );
 
+// MODEL_RUNS trades depth for speed (npm run test:quick sets a few runs); unset, the full check runs.
+const RUNS = Number(process.env.MODEL_RUNS) || 200;
+
 describe('offline engine model', () => {
   it('delivers every local write exactly once (or a person decides) and converges with the server', async () => {
     await fc.assert(
@@ -370,7 +373,7 @@ describe('offline engine model', () => {
         }
       }),
       {
-        numRuns: 200,
+        numRuns: RUNS,
         ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {}),
       },
     );

@@ -1,16 +1,11 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SyncEngineProvider } from '@/client/offline/engine-context';
-import { AppProviders } from '@/client/shell/app-providers';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { guardedSignOut, SignOutGuardModal } from '@/client/shell/sync-panel/sign-out-guard';
 import { SyncPanel } from '@/client/shell/sync-panel/sync-panel';
-import { makeUser, resetClientState, useEnglish } from '../support/render-app';
+import { makeUser, renderWithProviders, resetClientState, useEnglish } from '../support/render';
 import { createHarness, excavator, type Harness } from './harness';
-
-// The engine works through IndexedDB between a click and what the panel shows: allow for a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 let h: Harness;
 let synced: string;
@@ -29,13 +24,12 @@ afterEach(async () => {
 });
 
 function renderPanel(onSignInAgain = vi.fn()) {
-  render(
-    <AppProviders env="test">
-      <SyncEngineProvider engine={h.engine}>
-        <SyncPanel onSignInAgain={onSignInAgain} />
-        <SignOutGuardModal />
-      </SyncEngineProvider>
-    </AppProviders>,
+  renderWithProviders(
+    <>
+      <SyncPanel onSignInAgain={onSignInAgain} />
+      <SignOutGuardModal />
+    </>,
+    { engine: h.engine },
   );
 }
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { settingsStore } from '@/client/lib/session/settings-store';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../support/render';
 
 beforeEach(() => resetClientState());
 afterEach(() => vi.unstubAllGlobals());

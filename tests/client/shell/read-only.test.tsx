@@ -1,24 +1,20 @@
-import { MantineProvider } from '@mantine/core';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/domain/user';
 import { UsersTable } from '@/client/features/users/components/users-table';
 import { SettingsPage } from '@/client/features/settings/settings-page';
-import { i18n } from '@/client/i18n';
-import { sessionStore } from '@/client/lib/session/session-store';
-import { settingsStore } from '@/client/lib/session/settings-store';
-import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from '../support/render-app';
-
-configure({ asyncUtilTimeout: 4000 });
+import {
+  makeSettings,
+  makeUser,
+  renderApp,
+  renderRouter,
+  renderWithProviders,
+  resetClientState,
+  signIn,
+  useEnglish,
+} from '../support/render';
 
 /** Any role outside admin, manager, operator and dispo may look but not change. */
 const VIEWER = makeUser('Auditor', { id: 'u-viewer', username: 'vera', name: 'Vera Viewer' });
@@ -59,21 +55,17 @@ describe('the administration screens without write permission', () => {
   it('list users without any editing control', async () => {
     await useEnglish();
     const users: User[] = [VIEWER, makeUser('operator', { id: 'u-otto', username: 'otto' })];
-    render(
-      <I18nextProvider i18n={i18n}>
-        <MantineProvider env="test">
-          <UsersTable
-            users={users}
-            currentUserId={VIEWER.id}
-            canManage={false}
-            busyId={null}
-            onEdit={vi.fn()}
-            onResetPassword={vi.fn()}
-            onDeactivate={vi.fn()}
-            onReactivate={vi.fn()}
-          />
-        </MantineProvider>
-      </I18nextProvider>,
+    renderWithProviders(
+      <UsersTable
+        users={users}
+        currentUserId={VIEWER.id}
+        canManage={false}
+        busyId={null}
+        onEdit={vi.fn()}
+        onResetPassword={vi.fn()}
+        onDeactivate={vi.fn()}
+        onReactivate={vi.fn()}
+      />,
     );
     const table = screen.getByRole('table', { name: 'Users' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
@@ -84,8 +76,7 @@ describe('the administration screens without write permission', () => {
 
   it('show settings as values: no switches to flip, no inputs to edit, no save', async () => {
     await useEnglish();
-    sessionStore.setState({ status: 'signed-in', user: VIEWER });
-    settingsStore.setState({ status: 'ready', settings: makeSettings({ analytics: false }), error: null });
+    signIn(VIEWER, makeSettings({ analytics: false }));
     const root = createRootRoute();
     const settings = createRoute({
       getParentRoute: () => root,
@@ -96,16 +87,7 @@ describe('the administration screens without write permission', () => {
       routeTree: root.addChildren([settings]),
       history: createMemoryHistory({ initialEntries: ['/settings#features'] }),
     });
-    await act(async () => {
-      render(
-        <I18nextProvider i18n={i18n}>
-          <MantineProvider env="test">
-            <RouterProvider router={router} />
-          </MantineProvider>
-        </I18nextProvider>,
-      );
-      await router.load();
-    });
+    await renderRouter(router);
 
     const features = await screen.findByRole('region', { name: 'Features' });
     const switches = within(features).getAllByRole('switch');

@@ -1,13 +1,19 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '@/client/shell/app-providers';
 import { ErrorPage } from '@/client/shell/pages/error-page';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { loadSettings } from '@/client/lib/session/settings-store';
 import { setNotificationBell } from '@/client/shell/top-bar-slot';
-import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from '../support/render-app';
+import {
+  makeSettings,
+  makeUser,
+  renderApp,
+  renderWithProviders,
+  resetClientState,
+  useEnglish,
+} from '../support/render';
 
 beforeEach(() => resetClientState());
 afterEach(() => {
@@ -160,11 +166,7 @@ describe('render errors', () => {
       routeTree: createRootRoute({ component: Flaky, errorComponent: ErrorPage }),
       history: createMemoryHistory({ initialEntries: ['/'] }),
     });
-    render(
-      <AppProviders env="test">
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    renderWithProviders(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(
       screen.getByText(

@@ -1,13 +1,11 @@
-import { Notifications } from '@mantine/notifications';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AI_DEFAULT_CONFIG, type AiConfig } from '@/domain/ai';
 import { setStoredToken } from '@/client/api/client';
 import { AiAdminSection } from '@/client/features/ai/ai-admin-section';
-import { i18n, initI18n } from '@/client/i18n';
-import { AppProviders } from '@/client/shell/app-providers';
 import { sessionStore } from '@/client/lib/session/session-store';
+import { makeUser, renderWithProviders, useEnglish } from '../../support/render';
 
 /*
  * Settings → AI against a fake of the admin API that holds a real API key: the key never reaches the
@@ -21,21 +19,6 @@ let config: AiConfig & { apiKey: string | null };
 let puts: Array<Record<string, unknown>>;
 let posts: Array<{ path: string; body: unknown }>;
 let failures: Record<string, { status: number; body: unknown }>;
-
-const makeUser = (role: string) => ({
-  id: `user-${role}`,
-  username: role,
-  name: `${role} Tester`,
-  email: null,
-  phone: null,
-  department: null,
-  role,
-  active: true,
-  profileImage: null,
-  signature: null,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-});
 
 function view(): AiConfig {
   const { apiKey, ...rest } = config;
@@ -133,29 +116,17 @@ function installServer() {
 }
 
 async function renderSection(role = 'admin') {
-  await initI18n();
-  await i18n.changeLanguage('en');
+  await useEnglish();
   setStoredToken('test-token');
   sessionStore.setState({ status: 'signed-in', user: makeUser(role) });
   const onDirtyChange = vi.fn();
-  render(
-    <AppProviders env="test">
-      <Notifications />
-      <AiAdminSection onDirtyChange={onDirtyChange} />
-    </AppProviders>,
-  );
+  renderWithProviders(<AiAdminSection onDirtyChange={onDirtyChange} />, { notifications: true });
   return { onDirtyChange };
 }
 
 async function loaded() {
   return screen.findByLabelText('Base URL');
 }
-
-// jsdom has no FontFaceSet; Mantine's autosizing textarea listens on it.
-if (!('fonts' in document))
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
 
 beforeEach(() => {
   localStorage.clear();

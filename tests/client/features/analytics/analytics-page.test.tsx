@@ -1,15 +1,14 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsRange } from '@/domain/analytics';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 import { detailedFor, EMPTY_SUMMARY, SUMMARY } from '../../support/analytics-fixtures';
 
 /**
  * /analytics against a fake of GET /api/analytics/summary and /detailed: tabs, ranges (search params),
  * table view, CSV export, loading/error/empty/offline states and the feature flag.
  */
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 const ME = makeUser('manager', { id: 'u-manager' });

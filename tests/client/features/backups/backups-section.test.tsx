@@ -2,8 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BackupArchive, BackupProgress, BackupRun, BackupStatus } from '@/domain/backup';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
+// Longer than the setup's wait: the whole app with its route tree renders before the section shows.
 configure({ asyncUtilTimeout: 6000 });
 vi.setConfig({ testTimeout: 40_000 });
 

@@ -1,4 +1,4 @@
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rangeDays, reportsTrendOf, type Dashboard } from '@/domain/dashboard';
@@ -7,14 +7,13 @@ import { serverReachableStore } from '@/client/offline/connectivity';
 import { getSyncEngine } from '@/client/offline/instance';
 import { addDays } from '@/client/features/dashboard/api';
 import { localToday } from '@/client/lib/dates';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /*
  * The dashboard page against a fake GET /api/dashboard, weather and dispo assignments, and offline
  * against rows written into the device's mirror.
  */
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 const today = localToday();

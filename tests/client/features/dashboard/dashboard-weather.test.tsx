@@ -1,8 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WeatherSummary } from '@/client/features/dashboard/weather-summary';
-import { AppProviders } from '@/client/shell/app-providers';
-import { resetClientState, useEnglish } from '../../support/render-app';
+import { renderWithProviders, resetClientState, useEnglish } from '../../support/render';
 
 const READING = {
   date: '2026-11-26',
@@ -30,11 +29,7 @@ describe('the dashboard weather when the weather service is unreachable', () => 
       Response.json({ message: 'Unable to load weather', code: 'UNAVAILABLE' }, { status: 503 });
     const fetchMock = vi.fn(async () => answer());
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <AppProviders env="test">
-        <WeatherSummary enabled retryMs={200} />
-      </AppProviders>,
-    );
+    renderWithProviders(<WeatherSummary enabled retryMs={200} />);
     expect(await screen.findByText('Unable to load weather')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
@@ -57,11 +52,7 @@ describe('the dashboard weather when the weather service is unreachable', () => 
           : Response.json(READING),
       ),
     );
-    render(
-      <AppProviders env="test">
-        <WeatherSummary enabled retryMs={100} />
-      </AppProviders>,
-    );
+    renderWithProviders(<WeatherSummary enabled retryMs={100} />);
     expect(await screen.findByText('Unable to load weather')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('dashboard-weather')).toHaveTextContent('7.5'));
     expect(screen.queryByText('Unable to load weather')).toBeNull();

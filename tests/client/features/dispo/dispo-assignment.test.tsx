@@ -1,12 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeDispoApi, IDS, json } from './dispo-fake-api';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /** /dispo/assignments/{id}, master data on /dispo and Settings → drivers, trucks and container types. */
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 let api: FakeDispoApi;

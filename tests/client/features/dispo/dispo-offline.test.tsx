@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { notifications } from '@mantine/notifications';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Assignment } from '@/domain/dispo/assignments';
@@ -10,14 +10,13 @@ import { getSyncEngine } from '@/client/offline/instance';
 import { MIRROR_STATE_KEY } from '@/client/offline/mirror';
 import type { SyncedRow } from '@/client/offline/types';
 import { FakeDispoApi, IDS, json } from './dispo-fake-api';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /*
  * Drivers in the field, often without signal: the driver's list and sheet come from the device's mirror
  * (no request needed), a tick goes through the outbox and is sent when the connection returns, and
  * the driver sheet PDF is built on the device.
  */
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 const ANNA = makeUser('operator', { id: 'user-anna', username: 'anna', name: 'Anna Fahrer' });

@@ -1,12 +1,11 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localToday } from '@/client/lib/dates';
 import { FakeDispoApi, IDS, json } from './dispo-fake-api';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /** /dispo for dispatchers against a fake of /api/containers (tests/client/features/dispo/dispo-fake-api.ts). */
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 150_000 });
 
 let api: FakeDispoApi;

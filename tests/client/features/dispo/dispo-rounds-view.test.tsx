@@ -1,9 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RoundsView } from '@/client/features/dispo/components/rounds-view';
-import { AppProviders } from '@/client/shell/app-providers';
 import { FakeDispoApi } from './dispo-fake-api';
-import { resetClientState, useEnglish } from '../../support/render-app';
+import { renderWithProviders, resetClientState, useEnglish } from '../../support/render';
 
 /** The window answers media queries as a screen `width` pixels wide would (1em = 16px). */
 function screenWidth(width: number) {
@@ -31,10 +30,8 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderRounds() {
   const assignment = new FakeDispoApi().assignment({ status: 'published' });
-  render(
-    <AppProviders env="test">
-      <RoundsView assignment={assignment} canTick={false} busyIndex={null} onToggle={() => undefined} />
-    </AppProviders>,
+  renderWithProviders(
+    <RoundsView assignment={assignment} canTick={false} busyIndex={null} onToggle={() => undefined} />,
   );
   return assignment;
 }

@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine } from '@/client/offline';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { excavatorRow, mirrorExcavators, stubOfflineFetch } from '../../support/excavators';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 90_000 });
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -25,13 +24,6 @@ const EXISTING = excavatorRow('Bagger Nord', {
 
 beforeEach(async () => {
   resetClientState();
-  // happy-dom has no FontFaceSet; Mantine's autosizing textarea listens to it.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
   stubOfflineFetch();
   await mirrorExcavators([EXISTING]);
 });

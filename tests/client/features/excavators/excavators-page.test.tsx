@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { viewModeKey } from '@/client/features/excavators/view-mode';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { excavatorRow, mirrorExcavators, stubOfflineFetch } from '../../support/excavators';
 
-// Full pages with the shell render slowly under happy-dom on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 const MANAGER = makeUser('manager', { id: 'u-manager' });

@@ -1,9 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine, type SyncedRow } from '@/client/offline';
 import { serverReachableStore } from '@/client/offline/connectivity';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { excavatorRow, mirrorExcavators, stubOfflineFetch } from '../../support/excavators';
 
 /*
@@ -11,7 +11,6 @@ import { excavatorRow, mirrorExcavators, stubOfflineFetch } from '../../support/
  * the dashboard's upcoming maintenance, with no server (every request fails as offline).
  */
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 const MANAGER = makeUser('manager', { id: 'u-manager' });

@@ -1,13 +1,7 @@
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
 import type { InventoryItem } from '@/domain/inventory';
-import { SyncEngineProvider } from '@/client/offline/engine-context';
-import { AppProviders } from '@/client/shell/app-providers';
-import { sessionStore } from '@/client/lib/session/session-store';
-import { settingsStore } from '@/client/lib/session/settings-store';
 import { InventoryPage } from '@/client/features/inventory/inventory-page';
 import { createHarness, type Harness } from '../../offline/harness';
-import { makeSettings, makeUser, resetClientState, useEnglish } from '../../support/render-app';
+import { makeUser, renderWithEngine, resetClientState, signIn, useEnglish } from '../../support/render';
 
 let counter = 0;
 
@@ -42,19 +36,11 @@ export async function setUpInventory(role: string, items: InventoryItem[]): Prom
   resetClientState();
   await useEnglish();
   const h = createHarness({ userId: 'u1' });
-  sessionStore.setState({ status: 'signed-in', user: makeUser(role, { id: 'u1' }) });
-  settingsStore.setState({ status: 'ready', settings: makeSettings(), error: null });
+  signIn(makeUser(role, { id: 'u1' }));
   await h.db.inventory.bulkPut(items);
   return h;
 }
 
 export function renderInventory(h: Harness) {
-  return render(
-    <AppProviders env="test">
-      <SyncEngineProvider engine={h.engine}>
-        <Notifications />
-        <InventoryPage />
-      </SyncEngineProvider>
-    </AppProviders>,
-  );
+  return renderWithEngine(h, <InventoryPage />);
 }

@@ -1,11 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { viewModeKey } from '@/client/features/inventory/use-view-mode';
 import type { Harness } from '../../offline/harness';
 import { item, renderInventory, setUpInventory } from './inventory-harness';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 60_000 });
 
 let h: Harness;

@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine } from '@/client/offline/instance';
 import type { LogbookEntry } from '@/domain/logbook';
 import type { Settings } from '@/domain/settings';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 import { makeEntry, putEntry, resetDeviceDb, SIGNATURE, stubFetch } from './logbook-support';
-
-// The CPU is shared with other runs: give the device database and the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 // happy-dom has no 2D canvas: a stand-in pad that "draws" when the test says so.
 const { FakePad, pads, DRAWING } = vi.hoisted(() => {

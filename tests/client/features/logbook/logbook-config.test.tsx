@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine } from '@/client/offline/instance';
 import { META_KEYS } from '@/client/offline';
 import { DEFAULT_LOGBOOK_CONFIG, type LogbookConfig } from '@/domain/logbook';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { resetDeviceDb, stubFetch, type FetchCall } from './logbook-support';
-
-// The CPU is shared with other runs: give the device database and the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('Settings → operations log configuration', { timeout: 60_000 }, () => {
   let calls: FetchCall[];

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,11 +8,8 @@ import {
 } from '@/client/features/logbook/form-model';
 import { getSyncEngine } from '@/client/offline/instance';
 import { DEFAULT_LOGBOOK_CONFIG } from '@/domain/logbook';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { makeEntry, putEntry, resetDeviceDb, stubFetch, type FetchCall } from './logbook-support';
-
-// The CPU is shared with other runs: give the device database and the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 const values = (patch: Partial<LogbookFormValues> = {}): LogbookFormValues => ({
   ...newEntryValues(DEFAULT_LOGBOOK_CONFIG, '2026-11-24'),

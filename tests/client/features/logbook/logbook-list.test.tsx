@@ -1,12 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine } from '@/client/offline/instance';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { makeEntry, putEntry, resetDeviceDb, stubFetch } from './logbook-support';
-
-// The CPU is shared with other runs: give the device database and the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 const ids = (n: number) => `0190a000-0000-7000-8000-00000000000${n}`;
 

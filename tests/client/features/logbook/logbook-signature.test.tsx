@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSyncEngine } from '@/client/offline/instance';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { makeEntry, putEntry, resetDeviceDb, SIGNATURE, stubFetch } from './logbook-support';
-
-// The CPU is shared with other runs: give the device database and the UI time to settle.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('the creator signature comes from the profile', { timeout: 60_000 }, () => {
   beforeEach(async () => {

@@ -6,7 +6,7 @@ import {
   maskSecretUrl,
   type NotificationChannelsView,
 } from '@/domain/notification-channels';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /*
  * Settings → Notifications against a fake of S5's admin API that holds real secrets, so the test can

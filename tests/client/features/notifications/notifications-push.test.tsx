@@ -6,7 +6,7 @@ import { vapidKeyBytes } from '@/client/features/notifications/push/push-subscri
 import { notificationsStore } from '@/client/features/notifications/notifications-store';
 import { signOut } from '@/client/lib/session/session-store';
 import { setNotificationBell } from '@/client/shell/top-bar-slot';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /* A browser with push: a service worker registration whose PushManager the test controls. */
 

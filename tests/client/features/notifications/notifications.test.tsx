@@ -13,7 +13,7 @@ import type * as RealtimeModule from '@/client/offline/realtime';
 import { realtimeStore } from '@/client/offline/realtime';
 import { setNotificationBell } from '@/client/shell/top-bar-slot';
 import { i18n } from '@/client/i18n';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 
 /* The app's one socket, replaced by one the test drives: events reach the same `onRealtime` listeners. */
 const socket = vi.hoisted(() => {

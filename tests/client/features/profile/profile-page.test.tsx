@@ -1,16 +1,13 @@
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@/domain/constants';
 import type { User } from '@/domain/user';
 import { getStoredToken, setStoredToken } from '@/client/api/client';
 import { ProfilePage } from '@/client/features/profile/profile-page';
-import en from '@/client/i18n/locales/en.json';
 import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { sessionStore } from '@/client/lib/session/session-store';
+import { renderWithProviders, useEnglish } from '../../support/render';
 
 // happy-dom has no 2D canvas: a stand-in pad that "draws" when the test says so.
 const { FakePad, pads, SIGNATURE } = vi.hoisted(() => {
@@ -60,10 +57,7 @@ const baseUser: User = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
-});
+beforeAll(useEnglish);
 
 type Handler = (init: RequestInit) => { status: number; body: unknown };
 let routes: Record<string, Handler>;
@@ -102,13 +96,7 @@ afterEach(() => {
 });
 
 async function renderPage() {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <ProfilePage />
-      </MantineProvider>
-    </I18nextProvider>,
-  );
+  renderWithProviders(<ProfilePage />);
   await screen.findByLabelText('Name');
 }
 

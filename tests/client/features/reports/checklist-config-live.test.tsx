@@ -10,9 +10,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, stopServer, type ServerProcess } from '../../../server/support/server-process';
 import { createHarness, type Harness } from '../../offline/harness';
-import { renderWithEngine } from './reports-support';
-import { resetClientState, useEnglish } from '../../support/render-app';
+import { renderWithEngine, resetClientState, useEnglish } from '../../support/render';
 
+// Longer than the setup's wait: every save and pull here goes to a real server process.
 configure({ asyncUtilTimeout: 10_000 });
 
 // The screen talks to a listening FleetPilot server through the app's own API module and the page's

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,14 +9,12 @@ import {
   type SignatureFieldHandle,
 } from '@/client/features/reports/components/signature-field';
 import { createHarness, type Harness } from '../../offline/harness';
-import { PNG, renderWithEngine } from './reports-support';
-import { resetClientState, useEnglish } from '../../support/render-app';
+import { PNG } from '../../support/signature';
+import { renderWithEngine, resetClientState, useEnglish } from '../../support/render';
 
 vi.mock('@/client/ui/signature/signature-canvas', async () => ({
-  SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
+  SignatureCanvas: (await import('../../support/signature')).FakeSignatureCanvas,
 }));
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** The window answers media queries as a screen `width` pixels wide would (1em = 16px). */
 function screenWidth(width: number) {

@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKLIST, type ChecklistConfig } from '@/domain/checklist';
 import { ChecklistSection } from '@/client/features/reports/checklist-editor/checklist-section';
 import { META_KEYS } from '@/client/offline';
 import { createHarness, type Harness } from '../../offline/harness';
-import { renderWithEngine } from './reports-support';
-import { resetClientState, useEnglish } from '../../support/render-app';
-
-configure({ asyncUtilTimeout: 5000 });
+import { renderWithEngine, resetClientState, useEnglish } from '../../support/render';
 
 const small: ChecklistConfig = {
   categories: [

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
@@ -11,14 +11,12 @@ import { ExcavatorPicker } from '@/client/ui/pickers/excavator-picker';
 import { settingsStore } from '@/client/lib/session/settings-store';
 import { DEFAULT_SETTINGS } from '@/domain/settings';
 import { createHarness, excavator, type Harness } from '../../offline/harness';
-import { PNG, renderWithEngine } from './reports-support';
-import { resetClientState, useEnglish } from '../../support/render-app';
+import { PNG } from '../../support/signature';
+import { renderWithEngine, resetClientState, useEnglish } from '../../support/render';
 
 vi.mock('@/client/ui/signature/signature-canvas', async () => ({
-  SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
+  SignatureCanvas: (await import('../../support/signature')).FakeSignatureCanvas,
 }));
-
-configure({ asyncUtilTimeout: 5000 });
 
 let h: Harness;
 beforeEach(async () => {

@@ -1,22 +1,25 @@
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
-import { setStoredToken } from '@/client/api/client';
-import { SyncEngineProvider } from '@/client/offline/engine-context';
 import { createAppRouter } from '@/client/router';
-import { AppProviders } from '@/client/shell/app-providers';
-import { sessionStore } from '@/client/lib/session/session-store';
-import { settingsStore } from '@/client/lib/session/settings-store';
 import { createHarness, excavator, type Harness } from '../../offline/harness';
-import { PNG } from './reports-support';
-import { makeSettings, makeUser, resetClientState, useEnglish } from '../../support/render-app';
+import { PNG } from '../../support/signature';
+import {
+  makeSettings,
+  makeUser,
+  renderRouter,
+  resetClientState,
+  signIn,
+  useEnglish,
+} from '../../support/render';
 
 vi.mock('@/client/ui/signature/signature-canvas', async () => ({
-  SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
+  SignatureCanvas: (await import('../../support/signature')).FakeSignatureCanvas,
 }));
 
+// Longer than the setup's wait: the whole route tree renders here over a device database.
 configure({ asyncUtilTimeout: 8000 });
 
 const manager = makeUser('manager', { id: 'u2' });
@@ -76,20 +79,9 @@ afterEach(async () => {
 });
 
 async function renderReports(path: string) {
-  setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user: manager });
-  settingsStore.setState({ status: 'ready', settings: makeSettings(), error: null });
+  signIn(manager, makeSettings(), { token: true });
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  await act(async () => {
-    render(
-      <AppProviders env="test">
-        <SyncEngineProvider engine={h.engine}>
-          <RouterProvider router={router} />
-        </SyncEngineProvider>
-      </AppProviders>,
-    );
-    await router.load();
-  });
+  await renderRouter(router, { engine: h.engine });
   return router;
 }
 

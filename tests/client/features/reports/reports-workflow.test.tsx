@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
@@ -9,14 +9,12 @@ import { toReport } from '@/client/features/reports/model';
 import { reportActions } from '@/client/features/reports/use-report-actions';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { createHarness, type Harness } from '../../offline/harness';
-import { PNG, renderWithEngine } from './reports-support';
-import { makeUser, resetClientState, useEnglish } from '../../support/render-app';
+import { PNG } from '../../support/signature';
+import { makeUser, renderWithEngine, resetClientState, useEnglish } from '../../support/render';
 
 vi.mock('@/client/ui/signature/signature-canvas', async () => ({
-  SignatureCanvas: (await import('./reports-support')).FakeSignatureCanvas,
+  SignatureCanvas: (await import('../../support/signature')).FakeSignatureCanvas,
 }));
-
-configure({ asyncUtilTimeout: 5000 });
 
 const operator = makeUser('operator', { id: 'u1' });
 const otherOperator = makeUser('operator', { id: 'u9', username: 'other' });

@@ -1,10 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntryView } from '@/domain/audit';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 /** Records as GET /api/audit returns them (src/server/modules/audit/routes.ts), newest first. */

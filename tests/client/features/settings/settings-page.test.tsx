@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEATURE_FLAGS } from '@/domain/features';
@@ -6,10 +6,8 @@ import { mergeSettings, type Settings, type SettingsUpdate } from '@/domain/sett
 import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { settingsStore } from '@/client/lib/session/settings-store';
 import { FLAG_GROUPS } from '@/client/features/settings/feature-flags';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 
-// Full pages with the shell render slowly under happy-dom on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 /**

@@ -1,9 +1,7 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '@/domain/settings';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
-
-configure({ asyncUtilTimeout: 4000 });
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 
 /**
  * The socket is replaced by a stand-in that records subscriptions, so the test can deliver the

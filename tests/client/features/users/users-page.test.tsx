@@ -1,18 +1,16 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/domain/user';
 import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
 import { sessionStore } from '@/client/lib/session/session-store';
-import { makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeUser, renderApp, resetClientState } from '../../support/render';
 
 /**
  * /users against a fake of GET/POST/PUT/DELETE /api/users that behaves like the server
  * (src/server/modules/users): filters, paging by username, 409 with details.fields for taken
  * names, DELETE deactivates, and the self-protection refusals.
  */
-// Full pages with the shell render slowly under happy-dom on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 40_000 });
 
 interface Call {

@@ -12,7 +12,7 @@ import {
   whenSessionReady,
 } from '@/client/lib/session/session-store';
 import { loadSettings, settingsStore, settingsView } from '@/client/lib/session/settings-store';
-import { makeSettings, makeUser, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, resetClientState } from '../../support/render';
 
 const admin = makeUser('admin');
 

@@ -1,18 +1,12 @@
 import { Textarea } from '@mantine/core';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setStoredToken } from '@/client/api/client';
 import { serverReachableStore } from '@/client/offline/connectivity';
 import { invalidateAiStatus } from '@/client/shell/ai/ai-status';
 import { AiTextAssist } from '@/client/shell/ai/text-assist';
-import { AppProviders } from '@/client/shell/app-providers';
-import { sessionStore } from '@/client/lib/session/session-store';
-import { settingsStore } from '@/client/lib/session/settings-store';
-import { DEFAULT_FEATURES } from '@/domain/features';
-import { DEFAULT_SETTINGS } from '@/domain/settings';
-import { i18n, initI18n } from '@/client/i18n';
+import { makeSettings, makeUser, renderWithProviders, signIn, useEnglish } from '../../support/render';
 
 /*
  * The AI menu next to free-text fields against a fake of the helper API: the request carries the text,
@@ -27,22 +21,6 @@ interface Call {
 let calls: Call[];
 let status: { available: boolean; reason: string | null };
 let answer: { status: number; body: unknown };
-
-// Not ./support/render-app: that pulls in the whole route tree, which this shell component does not need.
-const makeUser = (role: string) => ({
-  id: `user-${role}`,
-  username: role,
-  name: `${role} Tester`,
-  email: null,
-  phone: null,
-  department: null,
-  role,
-  active: true,
-  profileImage: null,
-  signature: null,
-  lastLogin: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-});
 
 function installServer() {
   calls = [];
@@ -75,20 +53,9 @@ function Field({ initial = 'Hydraulic hose on boom replaced.' }: { initial?: str
 }
 
 async function renderField(role = 'operator', features: Record<string, boolean> = {}, initial?: string) {
-  await initI18n();
-  await i18n.changeLanguage('en');
-  setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user: makeUser(role) });
-  settingsStore.setState({
-    status: 'ready',
-    settings: { ...DEFAULT_SETTINGS, features: { ...DEFAULT_FEATURES, ...features } },
-    error: null,
-  });
-  render(
-    <AppProviders env="test">
-      <Field initial={initial} />
-    </AppProviders>,
-  );
+  await useEnglish();
+  signIn(makeUser(role), makeSettings(features), { token: true });
+  renderWithProviders(<Field initial={initial} />);
 }
 
 const button = () => screen.getByRole('button', { name: 'AI assistant' });

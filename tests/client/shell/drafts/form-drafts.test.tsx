@@ -16,11 +16,11 @@ import {
 } from '@/client/offline/drafts';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { createHarness, excavator, type Harness } from '../../offline/harness';
-import { PNG, renderWithEngine } from '../../features/reports/reports-support';
-import { makeUser, resetClientState, useEnglish } from '../../support/render-app';
+import { PNG } from '../../support/signature';
+import { makeUser, renderWithEngine, resetClientState, useEnglish } from '../../support/render';
 
 vi.mock('@/client/ui/signature/signature-canvas', async () => ({
-  SignatureCanvas: (await import('../../features/reports/reports-support')).FakeSignatureCanvas,
+  SignatureCanvas: (await import('../../support/signature')).FakeSignatureCanvas,
 }));
 
 let h: Harness;

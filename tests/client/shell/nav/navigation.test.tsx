@@ -6,7 +6,7 @@ import { navItemForPath, visibleNavItems, type NavKey } from '@/domain/navigatio
 import { pushRecent, toggleFavorite } from '@/domain/navigation/recents';
 import { setNavBadge } from '@/client/shell/nav/nav-badges';
 import { favoritesList } from '@/client/shell/nav/user-lists';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 
 const keys = (role: string, features: Record<string, boolean> = {}) =>
   visibleNavItems(makeUser(role), features).map((item) => item.key);

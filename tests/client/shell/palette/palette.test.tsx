@@ -6,7 +6,7 @@ import { searchPaletteEntries, type PaletteEntry } from '@/domain/navigation/pal
 import { i18n } from '@/client/i18n';
 import { buildPaletteEntries } from '@/client/shell/palette/palette-entries';
 import { colorThemeStore, startColorScheme } from '@/client/shell/theme/color-scheme';
-import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState, useEnglish } from '../../support/render';
 
 beforeEach(() => resetClientState());
 

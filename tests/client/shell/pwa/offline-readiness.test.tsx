@@ -1,9 +1,5 @@
-import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/client/i18n/locales/en.json';
 import { InsecureContextBanner } from '@/client/shell/pwa/insecure-context-banner';
@@ -16,19 +12,9 @@ import { OfflineReadinessIndicator } from '@/client/shell/pwa/offline-readiness-
 import { OfflineReadinessStatus } from '@/client/shell/pwa/offline-readiness-status';
 import { storeAlongsideInstall } from '@/client/shell/pwa/precache-helper';
 import { SW_MESSAGE, type PrecacheListMessage, type PrecacheProgressMessage } from '@/domain/service-worker';
+import { useEnglish, withProviders } from '../../support/render';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
-});
-
-function wrap(children: ReactNode) {
-  return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>{children}</MantineProvider>
-    </I18nextProvider>
-  );
-}
+beforeAll(useEnglish);
 
 /** A service worker as the page sees it: a state, state changes, messages it was sent. */
 class FakeWorker extends EventTarget {
@@ -97,7 +83,7 @@ describe('offline readiness', () => {
     const registration = fakeRegistration({ installing: worker });
     trackOfflineReadiness(registration);
     render(
-      wrap(
+      withProviders(
         <>
           <OfflineReadinessIndicator />
           <OfflineReadinessStatus />
@@ -142,7 +128,7 @@ describe('offline readiness', () => {
     const second = new FakeWorker('installing');
     const register = vi.fn(async () => fakeRegistration({ installing: second }));
     trackOfflineReadiness(registration, { register });
-    render(wrap(<OfflineReadinessStatus />));
+    render(withProviders(<OfflineReadinessStatus />));
 
     fromWorker({ phase: 'installing', doneFiles: 30, totalFiles: 100, doneBytes: 300, totalBytes: 1000 });
     fromWorker({ phase: 'failed', doneFiles: 30, totalFiles: 100, doneBytes: 300, totalBytes: 1000 });
@@ -165,7 +151,7 @@ describe('offline readiness', () => {
     const worker = new FakeWorker('installing');
     const registration = fakeRegistration({ installing: worker });
     trackOfflineReadiness(registration);
-    render(wrap(<OfflineReadinessIndicator />));
+    render(withProviders(<OfflineReadinessIndicator />));
     fromWorker({ phase: 'installing', doneFiles: 5, totalFiles: 10, doneBytes: 500, totalBytes: 1000 });
     const dialog = await screen.findByRole('dialog', { name: 'Keep FleetPilot open' });
     expect(dialog).toHaveTextContent('Preparing offline use … 50 %');
@@ -178,7 +164,7 @@ describe('offline readiness', () => {
 
   it('does not interrupt a desktop', () => {
     trackOfflineReadiness(fakeRegistration({ installing: new FakeWorker('installing') }));
-    render(wrap(<OfflineReadinessIndicator />));
+    render(withProviders(<OfflineReadinessIndicator />));
     fromWorker({ phase: 'installing', doneFiles: 5, totalFiles: 10, doneBytes: 500, totalBytes: 1000 });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -216,7 +202,7 @@ describe('storing the desk screens after readiness', () => {
   it('asks the active worker for them, again when the connection returns, and reflects when all are stored', () => {
     const worker = new FakeWorker('activated');
     trackOfflineReadiness(fakeRegistration({ active: worker }));
-    render(wrap(<OfflineReadinessStatus />));
+    render(withProviders(<OfflineReadinessStatus />));
     expect(screen.getByTestId('offline-desk-pending')).toHaveTextContent(en.pwa.offline.deskPending);
     expect(html()).toBe('true');
     expect(document.documentElement.dataset.offlineComplete).toBe('false');
@@ -301,7 +287,7 @@ describe('without HTTPS', () => {
     Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
     resetOfflineReadiness();
     render(
-      wrap(
+      withProviders(
         <>
           <InsecureContextBanner />
           <OfflineReadinessIndicator />
@@ -317,7 +303,7 @@ describe('without HTTPS', () => {
   });
 
   it('shows no banner over HTTPS', () => {
-    render(wrap(<InsecureContextBanner />));
+    render(withProviders(<InsecureContextBanner />));
     expect(screen.queryByTestId('insecure-context-banner')).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -9,12 +8,8 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import type { ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { Workbox } from 'workbox-window';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '@/client/i18n/locales/en.json';
 import { InstallButton } from '@/client/shell/pwa/install-button';
 import {
   registerServiceWorker,
@@ -28,19 +23,9 @@ import {
 } from '@/client/shell/pwa/unsaved-changes';
 import { UpdatePrompt } from '@/client/shell/pwa/update-prompt';
 import { useWorkerNavigation } from '@/client/shell/pwa/use-worker-navigation';
+import { useEnglish, withProviders } from '../../support/render';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
-});
-
-function wrap(children: ReactNode) {
-  return (
-    <I18nextProvider i18n={i18n}>
-      <MantineProvider>{children}</MantineProvider>
-    </I18nextProvider>
-  );
-}
+beforeAll(useEnglish);
 
 /** The parts of a service worker container the app touches, with a way to post from "the worker". */
 function fakeServiceWorkerContainer(waiting: object | null) {
@@ -95,7 +80,7 @@ async function showUpdate() {
   const wb = fakeWorkbox();
   const reload = vi.fn();
   await registerServiceWorker({ createWorkbox: () => wb as unknown as Workbox, reload });
-  render(wrap(<UpdatePrompt />));
+  render(withProviders(<UpdatePrompt />));
   expect(screen.queryByText('A new version is available')).toBeNull();
   wb.fire('waiting');
   await screen.findByText('A new version is available');
@@ -237,7 +222,7 @@ describe('NAVIGATE messages', () => {
 describe('install button', () => {
   it('appears when the browser offers installation and prompts once', async () => {
     const user = userEvent.setup();
-    render(wrap(<InstallButton />));
+    render(withProviders(<InstallButton />));
     expect(screen.queryByRole('button', { name: 'Install app' })).toBeNull();
 
     const prompt = vi.fn(async () => undefined);

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { G_SHORTCUT_WINDOW_MS } from '@/domain/constants';
 import { availableShortcuts, G_SHORTCUTS, stepGSequence } from '@/domain/navigation/shortcuts';
-import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render-app';
+import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 
 beforeEach(() => resetClientState());
 afterEach(() => vi.useRealTimers());

@@ -1,9 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_THEME_STORAGE_KEY, DARK_MODE_STORAGE_KEY } from '@/domain/constants';
 import { TOGGLE_THEME_EVENT } from '@/client/lib/session/events';
-import { AppProviders } from '@/client/shell/app-providers';
 import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import {
   colorThemeStore,
@@ -12,7 +11,7 @@ import {
   requestThemeToggle,
   startColorScheme,
 } from '@/client/shell/theme/color-scheme';
-import { resetClientState, useEnglish } from '../../support/render-app';
+import { renderWithProviders, resetClientState, useEnglish } from '../../support/render';
 
 function preferDark(dark: boolean) {
   vi.stubGlobal(
@@ -84,11 +83,7 @@ describe('theme', () => {
     preferDark(false);
     stop = startColorScheme();
     await useEnglish();
-    render(
-      <AppProviders env="test">
-        <ThemeSwitch />
-      </AppProviders>,
-    );
+    renderWithProviders(<ThemeSwitch />);
     const html = document.documentElement;
     expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
     expect(screen.getByRole('radiogroup', { name: 'Theme' })).toBeInTheDocument();

@@ -1,20 +1,21 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { Notifications } from '@mantine/notifications';
+import { createMemoryHistory, RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { DEFAULT_FEATURES } from '@/domain/features';
 import { DEFAULT_SETTINGS, type Settings } from '@/domain/settings';
 import type { User } from '@/domain/user';
 import { setStoredToken } from '@/client/api/client';
 import { i18n, initI18n } from '@/client/i18n';
-import { setAppEngine } from '@/client/offline/app-engine';
-import { getSyncEngine } from '@/client/offline/instance';
-import { createAppRouter, type AppRouter } from '@/client/router';
+import { SyncEngineProvider } from '@/client/offline/engine-context';
+import type { SyncEngine } from '@/client/offline/engine';
+import type { AppRouter } from '@/client/router';
 import { AppProviders } from '@/client/shell/app-providers';
 import { favoritesList, recentsList } from '@/client/shell/nav/user-lists';
 import { legendStore } from '@/client/shell/shortcuts/legend-store';
 import { sessionStore, USER_CACHE_KEY } from '@/client/lib/session/session-store';
 import { settingsStore } from '@/client/lib/session/settings-store';
 import { colorThemeStore } from '@/client/shell/theme/color-scheme';
-import { startShell } from '@/client/shell/start';
 
 export function makeUser(role: string, overrides: Partial<User> = {}): User {
   return {
@@ -64,6 +65,61 @@ export async function useEnglish(): Promise<void> {
   await i18n.changeLanguage('en');
 }
 
+/**
+ * Signs `user` in on this device as a restored session would, with `settings` loaded (default: every
+ * feature on). With `token`, API calls carry a bearer token as after a real sign-in.
+ */
+export function signIn(user: User, settings: Settings = makeSettings(), { token = false } = {}): void {
+  if (token) setStoredToken('test-token');
+  sessionStore.setState({ status: 'signed-in', user });
+  settingsStore.setState({ status: 'ready', settings, error: null });
+}
+
+export interface ProvidersOptions {
+  /** A device's engine (e.g. a harness's) for the components that read it from context. */
+  engine?: SyncEngine;
+  /** Mount the notifications host, for components that report through toasts. */
+  notifications?: boolean;
+}
+
+/** The providers the app itself renders (i18n, Mantine with the device's theme), plus an engine if given. */
+export function TestProviders({
+  children,
+  engine,
+  notifications = false,
+}: ProvidersOptions & { children: ReactNode }) {
+  const inner = (
+    <>
+      {notifications && <Notifications />}
+      {children}
+    </>
+  );
+  return (
+    <AppProviders env="test">
+      {engine ? <SyncEngineProvider engine={engine}>{inner}</SyncEngineProvider> : inner}
+    </AppProviders>
+  );
+}
+
+/** Renders one component (not a route) inside the app's providers. */
+export function renderWithProviders(ui: ReactNode, options: ProvidersOptions = {}): RenderResult {
+  return render(<TestProviders {...options}>{ui}</TestProviders>);
+}
+
+/** Renders a router inside the app's providers and waits until its first navigation has loaded. */
+export async function renderRouter(router: AnyRouter, options: ProvidersOptions = {}): Promise<RenderResult> {
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(
+      <TestProviders {...options}>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+    await router.load();
+  });
+  return result;
+}
+
 interface RenderAppOptions {
   path: string;
   user?: User | null;
@@ -84,6 +140,14 @@ export async function renderApp({
   settings,
   startShell: start = false,
 }: RenderAppOptions): Promise<RenderedApp> {
+  // Loaded here, not at the top: the route tree and the engine are heavy, and component tests that only
+  // need the providers should not pay for them.
+  const [{ setAppEngine }, { getSyncEngine }, { createAppRouter }, { startShell }] = await Promise.all([
+    import('@/client/offline/app-engine'),
+    import('@/client/offline/instance'),
+    import('@/client/router'),
+    import('@/client/shell/start'),
+  ]);
   await useEnglish();
   if (user) {
     setStoredToken('test-token');
@@ -99,14 +163,16 @@ export async function renderApp({
   setAppEngine(getSyncEngine());
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   if (start) stops.push(startShell(router));
-  let result!: RenderResult;
-  await act(async () => {
-    result = render(
-      <AppProviders env="test">
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-    await router.load();
-  });
+  const result = await renderRouter(router);
   return { ...result, router };
+}
+
+/** A component on a test device: the harness's engine in context and the notifications host mounted. */
+export function renderWithEngine(device: { engine: SyncEngine }, ui: ReactNode): RenderResult {
+  return renderWithProviders(ui, { engine: device.engine, notifications: true });
+}
+
+/** `ui` wrapped in the app's providers, for `rerender` or a `render` that needs its own options. */
+export function withProviders(ui: ReactNode, options: ProvidersOptions = {}): ReactNode {
+  return <TestProviders {...options}>{ui}</TestProviders>;
 }

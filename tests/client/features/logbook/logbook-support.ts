@@ -3,11 +3,6 @@ import { getSyncEngine } from '@/client/offline/instance';
 import type { SyncedRow } from '@/client/offline/types';
 import type { LogbookEntry } from '@/domain/logbook';
 
-// happy-dom has no FontFaceSet; Mantine's autosizing textarea listens on it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-}
-
 /** A tiny PNG data URL standing in for a drawn signature. */
 export const SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
 

@@ -1,22 +1,11 @@
-import { Notifications } from '@mantine/notifications';
-import { render, type RenderResult } from '@testing-library/react';
 import { useImperativeHandle, useState, type Ref } from 'react';
-import type { ReactNode } from 'react';
-import { SyncEngineProvider } from '@/client/offline/engine-context';
-import { AppProviders } from '@/client/shell/app-providers';
 import type { SignatureCanvasHandle } from '@/client/ui/signature/signature-canvas';
-import type { Harness } from '../../offline/harness';
-
-// jsdom has no FontFaceSet; Mantine's autosizing textarea listens on it.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-}
 
 export const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
- * jsdom has no canvas: the signature pad is replaced by a button that "draws" (tests import this and
+ * happy-dom has no canvas: the signature pad is replaced by a button that "draws" (tests import this and
  * register it with vi.mock('@/client/ui/signature/signature-canvas', ...)).
  */
 export function FakeSignatureCanvas({
@@ -57,16 +46,5 @@ export function FakeSignatureCanvas({
     >
       {`Draw: ${label}`}
     </button>
-  );
-}
-
-export function renderWithEngine(h: Harness, ui: ReactNode): RenderResult {
-  return render(
-    <AppProviders env="test">
-      <SyncEngineProvider engine={h.engine}>
-        <Notifications />
-        {ui}
-      </SyncEngineProvider>
-    </AppProviders>,
   );
 }
