@@ -72,3 +72,40 @@ export class PullPageCache {
     this.#pages.set(`${head}|${key}`, { json, at: this.now() });
   }
 }
+
+/**
+ * One database read shared by the requests that ask while another is under way. They do not take that
+ * read's answer — it may have started before a commit they must see — but wait for the next one, which
+ * starts after they asked. So each still sees everything committed before it asked, and a burst of pulls
+ * costs a round trip or two instead of one each.
+ */
+export class SharedFreshRead<T> {
+  #running: Promise<T> | null = null;
+  #next: Promise<T> | null = null;
+
+  constructor(private readonly read: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    if (!this.#running) return this.#start();
+    this.#next ??= this.#running.then(
+      () => this.#startNext(),
+      () => this.#startNext(),
+    );
+    return this.#next;
+  }
+
+  #startNext(): Promise<T> {
+    this.#next = null;
+    return this.#start();
+  }
+
+  #start(): Promise<T> {
+    const reading = this.read();
+    this.#running = reading;
+    const done = () => {
+      if (this.#running === reading) this.#running = null;
+    };
+    reading.then(done, done);
+    return reading;
+  }
+}
