@@ -1,7 +1,7 @@
 // npm run load — 300 simulated tablets against two FleetPilot instances on one PostgreSQL database.
 //
 // Each tablet is a user with a socket.io connection to one of the instances (no stickiness: every HTTP
-// request goes to either), pulls the sync feed when poked unless it is already at the poke's cursor (one
+// request goes to either), pulls the sync feed in pages as large as the app asks for when poked unless it is already at the poke's cursor (one
 // pull at a time, one follow-up queued — as the app's engine does), and every 30–60 s writes a report, a logbook entry or a stock change with
 // an Idempotency-Key, retried with the same key until it gets an answer. A fifth of the tablets flap:
 // now and then their socket drops and their requests in flight are cut off; writes made meanwhile wait
@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
+import { SYNC_PULL_MAX_LIMIT } from '@/domain/sync';
 import { hashPassword } from '@/server/bootstrap';
 import { startServer, stopServer, type ServerProcess } from '../server/support/server-process';
 import { percentile } from '../bench/support';
@@ -58,6 +59,7 @@ const count = (status: number | string) => {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round1 = (n: number) => Math.round(n * 10) / 10;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -68,6 +70,33 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
   } finally {
     await c.end();
   }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null where it cannot be read. */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends serving the load database, with the CPU each has used so far. */
+async function postgresCpu(dbName: string): Promise<Map<number, number>> {
+  const rows = await withClient(SERVER_URL, (c) =>
+    c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName]),
+  );
+  const used = new Map<number, number>();
+  for (const { pid } of rows.rows) {
+    const s = cpuSeconds(pid);
+    if (s !== null) used.set(pid, s);
+  }
+  return used;
 }
 
 function rssMb(pid: number | undefined): number | null {
@@ -124,6 +153,12 @@ async function main() {
         )),
       );
     }
+    // What the run costs in CPU, which on a shared machine says more than latencies do.
+    const cpuAtStart = {
+      generator: process.cpuUsage(),
+      instances: servers.map((srv) => cpuSeconds(srv.child.pid)),
+      postgres: await postgresCpu(dbName),
+    };
     const endAt = Date.now() + SECONDS * 1000;
     for (let i = 0; i < TABLETS; i++) {
       tablets.push(
@@ -137,6 +172,14 @@ async function main() {
       );
     }
     await Promise.all(tablets.map((t) => t.run(endAt)));
+    const generatorCpu = process.cpuUsage(cpuAtStart.generator);
+    const instanceCpu = servers.map((srv, i) => {
+      const now = cpuSeconds(srv.child.pid);
+      const before = cpuAtStart.instances[i];
+      return now !== null && before != null ? round1(now - before) : null;
+    });
+    let pgCpu = 0;
+    for (const [pid, now] of await postgresCpu(dbName)) pgCpu += now - (cpuAtStart.postgres.get(pid) ?? 0);
     // Writes still unanswered when time was up (a tablet offline, a retry pending) go out now, so the
     // check below compares every write with what the database holds.
     await Promise.all(tablets.map((t) => t.drain()));
@@ -167,6 +210,12 @@ async function main() {
       networkErrors: stats.networkErrors,
       statuses: stats.status,
       memory,
+      // Over the tablets' run; PostgreSQL: its backends on the load database still open at the end.
+      cpuSeconds: {
+        generator: round1((generatorCpu.user + generatorCpu.system) / 1e6),
+        instances: instanceCpu,
+        postgres: round1(pgCpu),
+      },
       goals: {
         noFiveXx: stats.fiveXx === 0,
         noLostOrDoubled: check.lost === 0 && check.doubled === 0,
@@ -374,7 +423,10 @@ class Tablet {
         this.pokedUnknown = false;
         let more = true;
         while (more && this.online && !this.closed) {
-          const res = await this.request('GET', `/api/sync/pull?cursor=${this.cursor}&limit=500`);
+          const res = await this.request(
+            'GET',
+            `/api/sync/pull?cursor=${this.cursor}&limit=${SYNC_PULL_MAX_LIMIT}`,
+          );
           if (!res) break;
           stats.pulls += 1;
           stats.pullMs.push(res.ms);

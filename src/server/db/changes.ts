@@ -63,9 +63,14 @@ export async function pgliteChangeFeed(client: PGlite): Promise<ChangeFeed> {
 }
 
 /**
- * Counts what this process writes through the pool: any statement that is not a plain SELECT (an UPDATE,
- * a COMMIT...) makes the next `settle()` wait for the notifications it may have caused. A request that
- * follows a write in this instance thus sees its effect, exactly as when every request read the database.
+ * Counts what this process writes through the pool: a statement that may change rows (an UPDATE, an
+ * INSERT, DDL...) and the COMMIT of a transaction that ran one make the next `settle()` wait for the
+ * notifications they may have caused. A request that follows a write in this instance thus sees its
+ * effect, exactly as when every request read the database.
+ *
+ * Reading needs no wait: plain SELECTs, and BEGIN, COMMIT and ROLLBACK of a transaction that only read
+ * (every sync pull is one) are not counted. Counting those made every request after a pull wait for a
+ * notification round trip, which on a fleet of pulling tablets was most of what a request waited for.
  */
 export class WriteTracker {
   private writes = 0;
@@ -75,9 +80,28 @@ export class WriteTracker {
   /** Wraps a pooled client's `query` so completed writes are counted before their caller continues. */
   track(client: pg.PoolClient) {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Whether the open transaction on this connection ran a statement that may have changed rows.
+    let changed = false;
     const note = (result: unknown) => {
       const results = Array.isArray(result) ? result : [result];
-      if (results.some((r) => (r as { command?: string } | undefined)?.command !== 'SELECT')) this.writes++;
+      let counted = false;
+      for (const r of results) {
+        const command = (r as { command?: string } | undefined)?.command;
+        if (command === 'SELECT' || command === 'SHOW') continue;
+        if (command === 'BEGIN' || command === 'ROLLBACK') {
+          changed = false;
+          continue;
+        }
+        if (command === 'COMMIT') {
+          if (changed) counted = true;
+          changed = false;
+          continue;
+        }
+        // Anything else may change rows (or is unknown): count it, and the COMMIT that makes it visible.
+        changed = true;
+        counted = true;
+      }
+      if (counted) this.writes++;
     };
     const wrapped = (...args: unknown[]): unknown => {
       const last = args.length - 1;

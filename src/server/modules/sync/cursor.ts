@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { syncCounter } from '../../db/schema';
+import { syncCounter, syncState } from '../../db/schema';
 
 /*
  * The change cursor. Of the two designs that keep a pull from skipping a late commit we use the counter
@@ -39,4 +39,17 @@ export async function currentChangeSeq(executor: Executor): Promise<number> {
     .from(syncCounter)
     .where(eq(syncCounter.id, 1));
   return row?.value ?? 0;
+}
+
+/**
+ * The newest committed cursor value and the retention minimum, read in one statement outside any
+ * snapshot: what a pull starting now would see at least.
+ */
+export async function readSyncHead(executor: Executor): Promise<{ head: number; minCursor: number }> {
+  const [row] = await executor
+    .select({ head: syncCounter.value, minCursor: syncState.minCursor })
+    .from(syncCounter)
+    .leftJoin(syncState, eq(syncState.id, 1))
+    .where(eq(syncCounter.id, 1));
+  return { head: row?.head ?? 0, minCursor: row?.minCursor ?? 0 };
 }

@@ -74,6 +74,10 @@ export interface SyncCollection {
   name: string;
   feature: FeatureFlag | null;
   readAction: Action;
+  /** Whether readers may see different rows of it (it has `visibleTo`). */
+  scoped: boolean;
+  /** True when `viewer` sees only some of the rows (`visibleTo` gives a where-clause for them). */
+  restricts(viewer: Actor): boolean;
   /**
    * Rows with change_seq > cursor in cursor order, at most `limit`, and their API data (null if deleted).
    * With a `viewer`, rows outside `visibleTo(viewer)` come as tombstones (or not at all without
@@ -107,6 +111,8 @@ export function defineSyncCollection<TTable extends SyncedTable, TApi>(
     name: def.name,
     feature: def.feature,
     readAction: def.readAction,
+    scoped: !!def.visibleTo,
+    restricts: (viewer) => !!def.visibleTo && def.visibleTo(viewer) !== undefined,
     async changesSince(executor, cursor, limit, includeTombstones, viewer) {
       const visible = viewer && def.visibleTo ? def.visibleTo(viewer) : undefined;
       const selected = (await executor

@@ -10,7 +10,9 @@ import { errorBodySchema } from '../auth/schemas';
 import type { UserRow } from '../users/data';
 import { sendJsonText } from '../../plugins/list-memo';
 import { HttpError, badRequest } from '../../http-error';
-import { currentChangeSeq } from './cursor';
+import { currentChangeSeq, readSyncHead } from './cursor';
+import { PullPageCache, SharedFreshRead, type BuiltPage } from './pull-cache';
+import type { SyncCollection } from './registry';
 import { syncPushRoutes } from './push';
 
 /**
@@ -34,19 +36,41 @@ export async function syncRoutes(app: FastifyInstance) {
     // than the page's queries. Small pages (the usual pull after a poke) are below the threshold anyway.
     compress: { encodings: ['gzip', 'deflate'], zlibOptions: { level: 1 } },
     handler: async (request, reply) => {
-      const page = await readPage(request.query, request.user!);
+      const { cursor, limit } = request.query;
+      const user = request.user!;
+      const served = await servedCollections(request.query.collections, user);
+      const { head, minCursor } = await heads.get();
+      if (cursor > 0 && (cursor < minCursor || cursor > head)) throw gone(minCursor);
+      const names = served.map((c) => c.name);
+      // Already at the head: nothing changed since, no snapshot to read.
+      if (cursor === head) {
+        const page: SyncPullResponse = { changes: [], cursor, hasMore: false, collections: names };
+        return sendJsonText(reply, JSON.stringify(page));
+      }
       // The page is built above from the response type field by field; encoding it again through the
       // response schema (the route serializer) cost as much as reading it. The schema stays for the docs.
-      return sendJsonText(reply, JSON.stringify(page));
+      const json = await pages.get(head, `${cursor}|${limit}|${names.join(',')}`, () =>
+        readPage(cursor, limit, served, user),
+      );
+      return sendJsonText(reply, json);
     },
   });
 
-  async function readPage(
-    query: z.output<typeof syncPullQuerySchema>,
+  /** Pulls after a write ask for the same range; each is read once (see pull-cache.ts). */
+  const pages = new PullPageCache();
+  const heads = new SharedFreshRead(() => readSyncHead(app.db));
+
+  function gone(minCursor: number) {
+    return new HttpError('GONE', 'The sync cursor has expired. Download everything again.', {
+      minCursor,
+    });
+  }
+
+  async function servedCollections(
+    collections: z.output<typeof syncPullQuerySchema>['collections'],
     user: UserRow,
-  ): Promise<SyncPullResponse> {
-    const { cursor, limit } = query;
-    const requested = query.collections ?? app.sync.list().map((c) => c.name);
+  ): Promise<SyncCollection[]> {
+    const requested = collections ?? app.sync.list().map((c) => c.name);
     const unknown = requested.filter((name) => !app.sync.get(name));
     if (unknown.length > 0) {
       throw badRequest(`Unknown collection: ${unknown.join(', ')}`, {
@@ -54,18 +78,23 @@ export async function syncRoutes(app: FastifyInstance) {
       });
     }
     const settings = await app.settingsStore.get();
-    const served = [...new Set(requested)]
+    return [...new Set(requested)]
       .map((name) => app.sync.get(name)!)
       .filter((c) => isFeatureEnabled(settings.features, c.feature) && can(user, c.readAction));
+  }
 
+  async function readPage(
+    cursor: number,
+    limit: number,
+    served: SyncCollection[],
+    user: UserRow,
+  ): Promise<BuiltPage> {
     return app.db.transaction(
       async (tx) => {
         const [state] = await tx.select().from(syncState).where(eq(syncState.id, 1));
         const latest = await currentChangeSeq(tx);
         if (cursor > 0 && (cursor < (state?.minCursor ?? 0) || cursor > latest)) {
-          throw new HttpError('GONE', 'The sync cursor has expired. Download everything again.', {
-            minCursor: state?.minCursor ?? 0,
-          });
+          throw gone(state?.minCursor ?? 0);
         }
         // A fresh mirror (cursor 0) has nothing to delete: leave tombstones out.
         const includeTombstones = cursor > 0;
@@ -76,7 +105,7 @@ export async function syncRoutes(app: FastifyInstance) {
         const hasMore = all.length > limit;
         const page = all.slice(0, limit);
         const last = page[page.length - 1];
-        return {
+        const body: SyncPullResponse = {
           changes: page.map(({ collection, id, deleted, version, data }) => ({
             collection,
             id,
@@ -89,6 +118,15 @@ export async function syncRoutes(app: FastifyInstance) {
           hasMore,
           collections: served.map((c) => c.name),
         };
+        // Another viewer gets the same page when no collection with per-viewer rows had a row in the
+        // range. With tombstones every changed row is selected whoever asks (hidden ones as
+        // tombstones), so an empty answer means an empty range; without them only an unfiltered read
+        // tells.
+        const shared = served.every(
+          (c, i) =>
+            !c.scoped || (perCollection[i]!.length === 0 && (includeTombstones || !c.restricts(user))),
+        );
+        return { json: JSON.stringify(body), head: latest, shared };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

@@ -23,6 +23,8 @@ function notesCollection(): SyncCollection {
     name: 'ai-notes',
     feature: 'inventory',
     readAction: 'users:manage',
+    scoped: false,
+    restricts: () => false,
     changesSince: async (_executor, cursor, limit) =>
       Array.from({ length: NOTES }, (_, i) => ({
         collection: 'ai-notes',

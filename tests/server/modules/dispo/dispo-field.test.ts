@@ -268,3 +268,69 @@ describe('PUT /api/containers/assignments/{id}/rounds/{index}/done', () => {
     expect(next.changes.filter((c) => c.id === published.id)).toHaveLength(1);
   });
 });
+
+// Last: the assignment it plans for driver A would change what the tests above expect of A's mirror.
+describe('pull pages read once for many', () => {
+  it('pulls of the same range at the same moment each get their own view of the assignments', async () => {
+    const start = (await pullAll(w.tokens.dispo)).cursor;
+    const planned = await w.publish(
+      (
+        await w.createAssignment({
+          date: '2026-09-03',
+          driverId: w.drivers.a.driver.id,
+          truckId: w.trucks.one.id,
+          rounds: [round(w.types.roll10.id)],
+        })
+      ).id,
+    );
+    const viewers = {
+      driverA: w.drivers.a.user.token,
+      driverB: w.drivers.b.user.token,
+      operator: unlinkedOperator,
+      dispatcher: w.tokens.dispo,
+    };
+    // Twice each, all at once: the second round finds whatever the first kept.
+    const pages = async (cursor: number) =>
+      Promise.all(
+        [...Object.values(viewers), ...Object.values(viewers)].map(async (token) => {
+          const res = await w.call('GET', `/api/sync/pull?cursor=${cursor}`, token);
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as SyncPullResponse;
+          return body.changes.filter((c) => c.collection === 'dispoAssignments');
+        }),
+      );
+    const seen = (changes: SyncChange[]) => changes.map((c) => [c.id, c.deleted, c.data !== null]);
+    const visible = [[planned.id, false, true]];
+    const hidden = [[planned.id, true, false]];
+    expect((await pages(start)).map(seen)).toEqual([
+      visible,
+      hidden,
+      hidden,
+      visible,
+      visible,
+      hidden,
+      hidden,
+      visible,
+    ]);
+
+    // A range without assignment changes is the same for everyone who is served the same collections.
+    const head = (await pullAll(w.tokens.dispo, start)).cursor;
+    const excavator = await w.call('POST', '/api/excavators', w.tokens.manager, {
+      name: 'df-shared',
+      model: 'CAT 320',
+      serialNumber: 'DF-SHARED',
+      usageHours: 1,
+    });
+    expect(excavator.statusCode, excavator.body).toBe(201);
+    const bodies = await Promise.all(
+      Object.values(viewers).map(async (token) => {
+        const res = await w.call('GET', `/api/sync/pull?cursor=${head}`, token);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as SyncPullResponse;
+      }),
+    );
+    for (const body of bodies) {
+      expect(body.changes.map((c) => [c.collection, c.id])).toEqual([['excavators', excavator.json().id]]);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { PullPageCache, SharedFreshRead, type BuiltPage } from '@/server/modules/sync/pull-cache';
+
+/** A build that counts its calls and resolves when told to. */
+function builder(page: Omit<BuiltPage, 'json'> & { json?: string }) {
+  let calls = 0;
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const build = async (): Promise<BuiltPage> => {
+    calls += 1;
+    await gate;
+    return { json: page.json ?? `page ${calls}`, head: page.head, shared: page.shared };
+  };
+  return { build, release, calls: () => calls };
+}
+
+describe('PullPageCache', () => {
+  it('reads a shared page once per head and range, however many ask at once or after', async () => {
+    const cache = new PullPageCache();
+    const b = builder({ head: 7, shared: true });
+    const first = Promise.all([cache.get(7, '5|2000|a,b', b.build), cache.get(7, '5|2000|a,b', b.build)]);
+    b.release();
+    expect(await first).toEqual(['page 1', 'page 1']);
+    expect(await cache.get(7, '5|2000|a,b', b.build)).toBe('page 1');
+    expect(b.calls()).toBe(1);
+    // Another range, or the same range at another head, is another page.
+    expect(await cache.get(7, '6|2000|a,b', b.build)).toBe('page 2');
+    expect(await cache.get(8, '5|2000|a,b', b.build)).toBe('page 3');
+    expect(b.calls()).toBe(3);
+  });
+
+  it('never hands a page with one viewer’s rows to another', async () => {
+    const cache = new PullPageCache();
+    const own = builder({ head: 7, shared: false });
+    const waiting = cache.get(7, '5|2000|a', own.build);
+    const other = builder({ head: 7, shared: false, json: 'the other viewer' });
+    const joined = cache.get(7, '5|2000|a', other.build);
+    own.release();
+    other.release();
+    expect(await waiting).toBe('page 1');
+    // The joiner waited for the running read, saw it was not shared and read its own.
+    expect(await joined).toBe('the other viewer');
+    expect(other.calls()).toBe(1);
+    // Nothing was kept.
+    const again = builder({ head: 7, shared: false, json: 'read again' });
+    again.release();
+    expect(await cache.get(7, '5|2000|a', again.build)).toBe('read again');
+  });
+
+  it('keeps a page under the head it was read at, and drops older heads', async () => {
+    const cache = new PullPageCache();
+    // Asked at head 7, read in a snapshot that had reached 9 already.
+    const newer = builder({ head: 9, shared: true, json: 'at 9' });
+    newer.release();
+    expect(await cache.get(7, 'k', newer.build)).toBe('at 9');
+    const none = builder({ head: 9, shared: true, json: 'unused' });
+    expect(await cache.get(9, 'k', none.build)).toBe('at 9');
+    expect(none.calls()).toBe(0);
+    // A read that finished late with an older head is not kept.
+    const late = builder({ head: 8, shared: true, json: 'at 8' });
+    late.release();
+    expect(await cache.get(8, 'k', late.build)).toBe('at 8');
+    expect(await cache.get(8, 'k', late.build)).toBe('at 8');
+    expect(late.calls()).toBe(2);
+  });
+
+  it('lets a kept page go after its time to live', async () => {
+    let now = 0;
+    const cache = new PullPageCache(2000, 500, () => now);
+    const b = builder({ head: 3, shared: true });
+    b.release();
+    expect(await cache.get(3, 'k', b.build)).toBe('page 1');
+    now = 2000;
+    expect(await cache.get(3, 'k', b.build)).toBe('page 1');
+    now = 2001;
+    expect(await cache.get(3, 'k', b.build)).toBe('page 2');
+  });
+
+  it('passes a failed read to everyone waiting for it and keeps nothing', async () => {
+    const cache = new PullPageCache();
+    let fail: (e: Error) => void = () => undefined;
+    const failing = () => new Promise<BuiltPage>((_, reject) => (fail = reject));
+    const a = cache.get(4, 'k', failing);
+    const b = cache.get(4, 'k', failing);
+    fail(new Error('gone'));
+    await expect(a).rejects.toThrow('gone');
+    await expect(b).rejects.toThrow('gone');
+    const ok = builder({ head: 4, shared: true, json: 'ok' });
+    ok.release();
+    expect(await cache.get(4, 'k', ok.build)).toBe('ok');
+  });
+});
+
+describe('SharedFreshRead', () => {
+  it('answers those who asked during a read with the next read, started after they asked', async () => {
+    const gates: Array<(n: number) => void> = [];
+    const reads: number[] = [];
+    const shared = new SharedFreshRead(
+      () =>
+        new Promise<number>((resolve) => {
+          reads.push(gates.length);
+          gates.push(resolve);
+        }),
+    );
+    const first = shared.get();
+    const second = shared.get();
+    const third = shared.get();
+    expect(reads).toEqual([0]);
+    gates[0]!(1);
+    expect(await first).toBe(1);
+    // The second read starts only once the first is done, and serves both who asked meanwhile.
+    await Promise.resolve();
+    expect(reads).toEqual([0, 1]);
+    gates[1]!(2);
+    expect(await Promise.all([second, third])).toEqual([2, 2]);
+    expect(reads).toEqual([0, 1]);
+    // Idle again: the next ask reads at once.
+    const fourth = shared.get();
+    expect(reads).toEqual([0, 1, 2]);
+    gates[2]!(3);
+    expect(await fourth).toBe(3);
+  });
+
+  it('reads again for the waiting ones when the running read fails', async () => {
+    let n = 0;
+    const shared = new SharedFreshRead(async () => {
+      n += 1;
+      if (n === 1) throw new Error('connection lost');
+      return n;
+    });
+    const first = shared.get();
+    const second = shared.get();
+    await expect(first).rejects.toThrow('connection lost');
+    expect(await second).toBe(2);
+  });
+});
