@@ -28,7 +28,10 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Dat
   const url = process.env.DATABASE_URL;
   if (!url) {
     const usual = options.migrate !== false && options.migrationsFolder === undefined;
-    return openPglite(undefined, usual ? { ...options, loadDataDir: await migratedCluster() } : options);
+    return openPglite(undefined, {
+      ...options,
+      loadDataDir: await clusterDump(usual ? 'migrated' : 'empty'),
+    });
   }
   const name = `fp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -51,16 +54,19 @@ export async function createTestDatabase(options: OpenOptions = {}): Promise<Dat
 }
 
 /**
- * A dump of an in-memory cluster with every migration applied, made once per migration history and kept
- * in the temp directory for every test file and worker. A new PGlite cluster costs about two seconds of
- * CPU (initdb); loading this dump costs a third of that, and the server suite opens dozens of databases.
- * The migrations still run on each loaded copy, finding nothing to do.
+ * Dumps of in-memory clusters, made once and kept in the temp directory for every test file and worker:
+ * a new PGlite cluster costs about two seconds of CPU (initdb), loading a dump a third of that, and the
+ * server suite opens dozens of databases. `migrated` has every migration applied (they still run on each
+ * copy, finding nothing to do) and is made again when a migration changes; `empty` is a bare cluster for
+ * the tests that migrate along an earlier history themselves.
  */
-async function migratedCluster(): Promise<Blob> {
-  const key = createHash('sha256');
-  for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(MIGRATIONS_FOLDER, file);
-    if (fs.statSync(full).isFile()) key.update(file).update(fs.readFileSync(full));
+async function clusterDump(kind: 'migrated' | 'empty'): Promise<Blob> {
+  const key = createHash('sha256').update(kind);
+  if (kind === 'migrated') {
+    for (const file of fs.readdirSync(MIGRATIONS_FOLDER, { recursive: true, encoding: 'utf8' }).sort()) {
+      const full = path.join(MIGRATIONS_FOLDER, file);
+      if (fs.statSync(full).isFile()) key.update(file).update(fs.readFileSync(full));
+    }
   }
   const pglite = JSON.parse(
     fs.readFileSync(
@@ -71,7 +77,7 @@ async function migratedCluster(): Promise<Blob> {
   key.update(pglite.version);
   const file = path.join(os.tmpdir(), `fleetpilot-test-cluster-${key.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(file)) {
-    const handle = await openPglite(undefined);
+    const handle = await openPglite(undefined, { migrate: kind === 'migrated' });
     try {
       const client = (handle.db as unknown as { $client: PGlite }).$client;
       const dump = await client.dumpDataDir('none');
