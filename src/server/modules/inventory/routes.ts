@@ -26,7 +26,8 @@ import { HttpError, badRequest, conflict, notFound } from '../../http-error';
 import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { changedFields } from '../../plugins/audit';
 import { saveImage, type UploadedImage } from '../../plugins/uploads';
-import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { readIfMatch, type WriteContext } from '../../plugins/write';
+import { defineRecordWrite, type RecordWriter } from '../sync/record-write';
 import {
   COLLECTION,
   columnsOfFields,
@@ -53,8 +54,18 @@ async function storePhoto(app: FastifyInstance, w: WriteContext, photo: Uploaded
   return path;
 }
 
-function withEtag(status: number, body: InventoryItem) {
-  return { status, body, headers: { etag: versionTag(body.version) } };
+type InventoryWriter = RecordWriter<typeof inventoryItems, InventoryItem>;
+
+/** How an inventory item is written (the shared record write). */
+function inventoryRecord(app: FastifyInstance): InventoryWriter {
+  return defineRecordWrite(app, {
+    collection: COLLECTION,
+    table: inventoryItems,
+    entity: 'inventory',
+    notFoundMessage: 'Inventory item not found',
+    load: findItem,
+    toApi: async (_executor, row) => inventoryToApi(row),
+  });
 }
 
 const userId = (request: FastifyRequest) => request.user!.id;
@@ -65,6 +76,7 @@ const userId = (request: FastifyRequest) => request.user!.id;
  */
 async function updateItem(
   app: FastifyInstance,
+  record: InventoryWriter,
   w: WriteContext,
   request: FastifyRequest,
   existing: InventoryRow,
@@ -83,29 +95,14 @@ async function updateItem(
   // Nothing changed: no new version, no stamp, no poke.
   if (Object.keys(changes).length === 0) return existing;
 
-  const [row] = await w.tx
-    .update(inventoryItems)
-    .set({
-      ...next,
-      version: existing.version + 1,
-      updatedAt: w.at,
-      updatedBy: userId(request),
-      changeSeq: await w.stamp(COLLECTION),
-    })
-    .where(eq(inventoryItems.id, existing.id))
-    .returning();
-  await app.audit(
-    request,
-    { action: 'inventory.update', entity: 'inventory', entityId: existing.id, changes },
-    w.tx,
-  );
-  if (crossesBelowMinimum(existing, row!)) await notifyStockLow(app, w, [row!]);
+  const row = await record.update(w, request, existing, next, { action: 'update', changes });
+  if (crossesBelowMinimum(existing, row)) await notifyStockLow(app, w, [row]);
   // A replaced or removed photo leaves storage only once the new version is committed.
   if (dropPhoto && existing.photo) {
     const old = existing.photo;
     w.afterCommit(() => app.storage.remove(old));
   }
-  return row!;
+  return row;
 }
 
 /**
@@ -117,6 +114,7 @@ async function updateItem(
 export async function inventoryRoutes(app: FastifyInstance) {
   app.sync.register(inventoryCollection);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const record = inventoryRecord(app);
 
   await app.register(inventoryImportRoutes);
   await app.register(inventoryExportRoutes);
@@ -166,7 +164,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { input, photo, fingerprintBody } = await readInventoryInput(request, inventoryCreateSchema);
       const columns = columnsOfFields(input);
-      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
+      return record.create(request, reply, { fingerprintBody }, async (w) => {
         if (input.id) {
           const existing = await findItem(w.tx, input.id);
           if (existing) {
@@ -175,7 +173,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
               existing.createdBy === userId(request) &&
               !existing.deletedAt &&
               JSON.stringify(columnsOfRow(existing)) === JSON.stringify(columns);
-            if (same) return withEtag(200, inventoryToApi(existing));
+            if (same) return record.answer(200, inventoryToApi(existing));
             throw conflict('This id is already used by another record', {
               reason: 'id_taken',
               ...(existing.deletedAt ? {} : { current: inventoryToApi(existing) }),
@@ -183,37 +181,14 @@ export async function inventoryRoutes(app: FastifyInstance) {
           }
         }
         const photoPath = photo ? await storePhoto(app, w, photo) : null;
-        const now = w.at;
-        const [row] = await w.tx
-          .insert(inventoryItems)
-          .values({
-            ...columns,
-            id: input.id ?? uuidv7(),
-            version: 1,
-            createdAt: now,
-            createdBy: userId(request),
-            updatedAt: now,
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(COLLECTION),
-            photo: photoPath,
-          })
-          .returning();
-        const body = inventoryToApi(row!);
-        await app.audit(
+        const row = await record.insert(
+          w,
           request,
-          {
-            action: 'inventory.create',
-            entity: 'inventory',
-            entityId: body.id,
-            changes: changedFields(null, { ...columns, photo: photoPath }),
-          },
-          w.tx,
+          { ...columns, id: input.id ?? uuidv7(), photo: photoPath },
+          { action: 'create', changes: changedFields(null, { ...columns, photo: photoPath }) },
         );
-        return {
-          status: 201,
-          body,
-          headers: { etag: versionTag(body.version), location: `/api/inventory/${body.id}` },
-        };
+        const body = inventoryToApi(row);
+        return record.answer(201, body, { location: `/api/inventory/${body.id}` });
       });
     },
   });
@@ -229,12 +204,10 @@ export async function inventoryRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const expected = readIfMatch(request);
       const { input, photo, fingerprintBody } = await readInventoryInput(request, inventoryUpdateSchema);
-      return app.runWrite(request, reply, { collections: [COLLECTION], fingerprintBody }, async (w) => {
-        const existing = await findItem(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFound('Inventory item not found');
-        assertFreshVersion(expected, existing.version, inventoryToApi(existing));
-
-        return withEtag(200, inventoryToApi(await updateItem(app, w, request, existing, input, photo)));
+      const options = { id: request.params.id, expected, fingerprintBody };
+      return record.write(request, reply, options, async (w, { row: existing }) => {
+        const row = await updateItem(app, record, w, request, existing, input, photo);
+        return record.answer(200, inventoryToApi(row));
       });
     },
   });
@@ -278,7 +251,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
       };
       const { quantity: _quantity, ...fields } = values;
       const input = inventoryUpdateSchema.parse({ ...fields, removePhoto });
-      return updateItem(app, w, request, row, input, photo);
+      return updateItem(app, record, w, request, row, input, photo);
     },
   });
 
@@ -286,36 +259,11 @@ export async function inventoryRoutes(app: FastifyInstance) {
     config: { access: 'inventory:write' },
     schema: { tags: ['inventory'], params: idParams, response: { 200: inventoryItemSchema } },
     handler: async (request, reply) => {
-      const expected = readIfMatch(request);
-      return app.runWrite(request, reply, { collections: [COLLECTION] }, async (w) => {
-        const existing = await findItem(w.tx, request.params.id, true);
-        if (!existing) throw notFound('Inventory item not found');
+      const options = { id: request.params.id, allowDeleted: true };
+      return record.write(request, reply, options, async (w, { row: existing, current }) => {
         // Deleting what is already deleted is done: answer the tombstone.
-        if (existing.deletedAt) return withEtag(200, inventoryToApi(existing));
-        assertFreshVersion(expected, existing.version, inventoryToApi(existing));
-        const now = w.at;
-        const [row] = await w.tx
-          .update(inventoryItems)
-          .set({
-            deletedAt: now,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: userId(request),
-            changeSeq: await w.stamp(COLLECTION),
-          })
-          .where(eq(inventoryItems.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          {
-            action: 'inventory.delete',
-            entity: 'inventory',
-            entityId: existing.id,
-            changes: { deletedAt: { from: null, to: now.toISOString() } },
-          },
-          w.tx,
-        );
-        return withEtag(200, inventoryToApi(row!));
+        if (existing.deletedAt) return record.answer(200, current);
+        return record.answer(200, inventoryToApi(await record.remove(w, request, existing)));
       });
     },
   });
@@ -333,7 +281,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
       response: { 200: inventoryItemSchema },
     },
     handler: async (request, reply) =>
-      app.runWrite(request, reply, { collections: [COLLECTION] }, async (w) => {
+      record.create(request, reply, {}, async (w) => {
         const { delta } = request.body;
         const t = inventoryItems;
         const [row] = await w.tx
@@ -357,18 +305,12 @@ export async function inventoryRoutes(app: FastifyInstance) {
           });
         }
         const before = { quantity: row.quantity - delta, minQuantity: row.minQuantity };
-        await app.audit(
-          request,
-          {
-            action: 'inventory.adjust',
-            entity: 'inventory',
-            entityId: row.id,
-            changes: { quantity: { from: before.quantity, to: row.quantity }, delta },
-          },
-          w.tx,
-        );
+        await record.audit(w, request, row.id, {
+          action: 'adjust',
+          changes: { quantity: { from: before.quantity, to: row.quantity }, delta },
+        });
         if (crossesBelowMinimum(before, row)) await notifyStockLow(app, w, [row]);
-        return withEtag(200, inventoryToApi(row));
+        return record.answer(200, inventoryToApi(row));
       }),
   });
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
@@ -24,7 +23,8 @@ import { sendListPage } from '../../plugins/list-memo';
 import { conflict, notFound } from '../../http-error';
 import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { changedFields } from '../../plugins/audit';
-import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import { readIfMatch, type WriteContext } from '../../plugins/write';
+import { defineRecordWrite, type RecordWriter } from '../sync/record-write';
 import type { WeatherService } from '../../services/weather/service';
 import { errorBodySchema } from '../auth/schemas';
 import { readLogbookConfig } from './config';
@@ -57,8 +57,18 @@ const errors = {
   422: errorBodySchema,
 };
 
-export function withEtag(status: number, body: LogbookEntry) {
-  return { status, body, headers: { etag: versionTag(body.version) } };
+export type LogbookWriter = RecordWriter<typeof logbookEntries, LogbookEntry>;
+
+/** How a logbook entry is written (the shared record write). */
+export function logbookRecord(app: FastifyInstance): LogbookWriter {
+  return defineRecordWrite(app, {
+    collection: LOGBOOK_COLLECTION,
+    table: logbookEntries,
+    entity: 'logbook',
+    notFoundMessage: ENTRY_NOT_FOUND_MESSAGE,
+    load: findEntry,
+    toApi: oneToApi,
+  });
 }
 
 /** What the audit records of a version: the fields, the status and whether a signature is on file. */
@@ -99,7 +109,7 @@ async function withFetchedWeather(
   }
 }
 
-/** Signs for `userId` now: their profile signature, or 422 when they have none. */
+/** Signs for `userId` at the write's time: their profile signature, or 422 when they have none. */
 async function signNow(w: WriteContext, userId: string) {
   const signature = await profileSignature(w.tx, userId);
   if (!signature) throw signatureMissing();
@@ -112,6 +122,7 @@ async function signNow(w: WriteContext, userId: string) {
  */
 async function saveEntry(
   app: FastifyInstance,
+  record: LogbookWriter,
   request: FastifyRequest,
   w: WriteContext,
   existing: LogbookRow,
@@ -134,55 +145,32 @@ async function saveEntry(
     : status === 'unsigned'
       ? { creatorSignature: null, signedAt: null }
       : { creatorSignature: existing.creatorSignature, signedAt: existing.signedAt };
-  const [row] = await w.tx
-    .update(logbookEntries)
-    .set({
-      ...fields,
-      ...signed,
-      status,
-      version: existing.version + 1,
-      updatedAt: w.at,
-      updatedBy: actor.id,
-      changeSeq: await w.stamp(LOGBOOK_COLLECTION),
-    })
-    .where(eq(logbookEntries.id, existing.id))
-    .returning();
-  const body = await oneToApi(w.tx, row!);
+  const row = await record.update(w, request, existing, { ...fields, ...signed, status }, null);
+  const body = await record.toApi(w.tx, row);
   const changes = changedFields(
     auditView(fieldsOf(existing), from, existing.creatorSignature),
     auditView(fields, status, signed.creatorSignature),
   );
-  if (contentChanged) {
-    await app.audit(
-      request,
-      { action: 'logbook.update', entity: 'logbook', entityId: existing.id, changes },
-      w.tx,
-    );
-  }
+  if (contentChanged) await record.audit(w, request, existing.id, { action: 'update', changes });
   if (resign) await signedTransition(app, request, w, body, from);
   else if (status !== from) {
-    await app.audit(
-      request,
-      {
-        action: 'logbook.unsign',
-        entity: 'logbook',
-        entityId: existing.id,
-        changes: { status: { from, to: status }, creatorSignature: { from: 'set', to: null } },
-      },
-      w.tx,
-    );
+    await record.audit(w, request, existing.id, {
+      action: 'unsign',
+      changes: { status: { from, to: status }, creatorSignature: { from: 'set', to: null } },
+    });
   }
-  return { row: row!, body };
+  return { row, body };
 }
 
 /**
  * Logbook entries: list and read for every signed-in user, writes for logbook:write (admin,
  * manager, operator) under the status rules of src/domain/logbook-status.ts, all behind the
- * `betriebstagebuch` flag. Writes go through app.runWrite (Idempotency-Key, If-Match, change cursor).
+ * `betriebstagebuch` flag. Writes go through the shared record write (Idempotency-Key, If-Match, version, change cursor).
  */
 export function entryRoutes(weather: WeatherService) {
   return async function routes(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
+    const record = logbookRecord(app);
 
     r.get('/betriebstagebuch', {
       config: { access: 'logbook:read' },
@@ -235,7 +223,7 @@ export function entryRoutes(weather: WeatherService) {
         const input = request.body;
         const fields = fieldsOf(await withFetchedWeather(app, weather, request, input));
         const me = request.user!.id;
-        return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
+        return record.create(request, reply, {}, async (w) => {
           if (input.id) {
             const existing = await findEntry(w.tx, input.id);
             if (existing) {
@@ -246,7 +234,7 @@ export function entryRoutes(weather: WeatherService) {
                 existing.createdBy === me &&
                 !existing.deletedAt &&
                 sameContent(comparable(fieldsOf(existing)), comparable(fields));
-              if (same) return withEtag(200, await oneToApi(w.tx, existing));
+              if (same) return record.answer(200, await oneToApi(w.tx, existing));
               throw conflict('This id is already used by another record', {
                 reason: 'id_taken',
                 ...(existing.deletedAt ? {} : { current: await oneToApi(w.tx, existing) }),
@@ -255,38 +243,18 @@ export function entryRoutes(weather: WeatherService) {
           }
           const signed = input.sign ? await signNow(w, me) : { creatorSignature: null, signedAt: null };
           const status: LogbookStatus = input.sign ? 'pending' : 'unsigned';
-          const now = w.at;
-          const [row] = await w.tx
-            .insert(logbookEntries)
-            .values({
-              ...fields,
-              ...signed,
-              id: input.id ?? uuidv7(),
-              version: 1,
-              status,
-              createdAt: now,
-              createdBy: me,
-              updatedAt: now,
-              updatedBy: me,
-              changeSeq: await w.stamp(LOGBOOK_COLLECTION),
-            })
-            .returning();
-          const body = await oneToApi(w.tx, row!);
-          await app.audit(
+          const row = await record.insert(
+            w,
             request,
+            { ...fields, ...signed, id: input.id ?? uuidv7(), status },
             {
-              action: 'logbook.create',
-              entity: 'logbook',
-              entityId: body.id,
+              action: 'create',
               changes: changedFields(null, auditView(fields, status, signed.creatorSignature)),
             },
-            w.tx,
           );
+          const body = await record.toApi(w.tx, row);
           if (status === 'pending') await signedTransition(app, request, w, body, 'unsigned');
-          return {
-            ...withEtag(201, body),
-            headers: { etag: versionTag(body.version), location: `/api/betriebstagebuch/${body.id}` },
-          };
+          return record.answer(201, body, { location: `/api/betriebstagebuch/${body.id}` });
         });
       },
     });
@@ -303,13 +271,10 @@ export function entryRoutes(weather: WeatherService) {
         const expected = readIfMatch(request);
         const input = request.body;
         const fields = fieldsOf(await withFetchedWeather(app, weather, request, input));
-        return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
-          const existing = await findEntry(w.tx, request.params.id, true);
-          if (!existing || existing.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
-          const current = await oneToApi(w.tx, existing);
-          assertFreshVersion(expected, existing.version, current);
-          const saved = await saveEntry(app, request, w, existing, current, fields, input.sign);
-          return withEtag(200, saved.body);
+        const options = { id: request.params.id, expected };
+        return record.write(request, reply, options, async (w, { row, current }) => {
+          const saved = await saveEntry(app, record, request, w, row, current, fields, input.sign);
+          return record.answer(200, saved.body);
         });
       },
     });
@@ -349,7 +314,7 @@ export function entryRoutes(weather: WeatherService) {
       update: async (w, request, row, values, extras) => {
         const fields = fieldsOf(logbookFieldsSchema.parse(values));
         const sign = (extras as { sign?: boolean }).sign;
-        return (await saveEntry(app, request, w, row, await oneToApi(w.tx, row), fields, sign)).row;
+        return (await saveEntry(app, record, request, w, row, await oneToApi(w.tx, row), fields, sign)).row;
       },
     });
 
@@ -357,38 +322,13 @@ export function entryRoutes(weather: WeatherService) {
       config: { access: 'logbook:write' },
       schema: { tags: ['logbook'], params: idParams, response: { 200: logbookEntrySchema, ...errors } },
       handler: async (request, reply) => {
-        const expected = readIfMatch(request);
-        return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
-          const existing = await findEntry(w.tx, request.params.id, true);
-          if (!existing) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
-          const current = await oneToApi(w.tx, existing);
+        const options = { id: request.params.id, allowDeleted: true };
+        return record.write(request, reply, options, async (w, { row: existing, current }) => {
           // Deleting what is already deleted is done: answer the tombstone.
-          if (existing.deletedAt) return withEtag(200, current);
-          assertFreshVersion(expected, existing.version, current);
+          if (existing.deletedAt) return record.answer(200, current);
           assertAllowed(decideLogbookAction(request.user, current, 'delete'), 'delete', current);
-          const now = w.at;
-          const [row] = await w.tx
-            .update(logbookEntries)
-            .set({
-              deletedAt: now,
-              version: existing.version + 1,
-              updatedAt: now,
-              updatedBy: request.user!.id,
-              changeSeq: await w.stamp(LOGBOOK_COLLECTION),
-            })
-            .where(eq(logbookEntries.id, existing.id))
-            .returning();
-          await app.audit(
-            request,
-            {
-              action: 'logbook.delete',
-              entity: 'logbook',
-              entityId: existing.id,
-              changes: { deletedAt: { from: null, to: now.toISOString() } },
-            },
-            w.tx,
-          );
-          return withEtag(200, await oneToApi(w.tx, row as LogbookRow));
+          const row = await record.remove(w, request, existing);
+          return record.answer(200, await record.toApi(w.tx, row));
         });
       },
     });

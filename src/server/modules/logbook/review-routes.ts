@@ -1,23 +1,23 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
 import { ENTRY_NOT_FOUND_MESSAGE, logbookApproveSchema, logbookEntrySchema } from '@/domain/logbook';
 import { decideLogbookAction } from '@/domain/logbook-status';
+import { applyLogbookAction } from '@/domain/workflow/logbook';
 import { buildLogbookPdf } from '@/domain/pdf';
-import { logbookEntries } from '../../db/schema';
 import { notFound } from '../../http-error';
-import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { readIfMatch } from '../../plugins/write';
 import { assertFourEyes } from '../../services/four-eyes';
 import { loadPdfFonts } from '../../services/pdf';
 import { errorBodySchema } from '../auth/schemas';
 import { findEntry, oneToApi, profileSignature } from './data';
-import { idParams, LOGBOOK_COLLECTION, withEtag } from './entry-routes';
+import { idParams, logbookRecord } from './entry-routes';
 import {
   assertAllowed,
   assertPngSignature,
   LOGBOOK_APPROVED_EVENT,
+  logbookRefusal,
   notifyTransition,
   signatureMissing,
 } from './service';
@@ -27,6 +27,7 @@ const pdfQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
 /** Approval (PUT /{id}/approve) and the PDF (GET /{id}/pdf). */
 export async function reviewRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const record = logbookRecord(app);
 
   r.put('/betriebstagebuch/:id/approve', {
     config: { access: 'logbook:approve' },
@@ -48,11 +49,8 @@ export async function reviewRoutes(app: FastifyInstance) {
       const expected = readIfMatch(request);
       const reviewer = request.user!;
       if (request.body.signature) assertPngSignature(request.body.signature);
-      return app.runWrite(request, reply, { collections: [LOGBOOK_COLLECTION] }, async (w) => {
-        const existing = await findEntry(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
-        const current = await oneToApi(w.tx, existing);
-        assertFreshVersion(expected, existing.version, current);
+      const options = { id: request.params.id, expected };
+      return record.write(request, reply, options, async (w, { row: existing, current }) => {
         assertAllowed(decideLogbookAction(reviewer, current, 'approve'), 'approve', current);
         // Four eyes: not the entry's author, unless the site or an admin's stated reason allows it.
         const overrideReason = await assertFourEyes(
@@ -69,28 +67,21 @@ export async function reviewRoutes(app: FastifyInstance) {
         );
         const signature = request.body.signature ?? (await profileSignature(w.tx, reviewer.id));
         if (!signature) throw signatureMissing();
-        const now = w.at;
-        const [row] = await w.tx
-          .update(logbookEntries)
-          .set({
-            status: 'approved',
-            reviewerSignature: signature,
-            approvedBy: reviewer.id,
-            approvedAt: now,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: reviewer.id,
-            changeSeq: await w.stamp(LOGBOOK_COLLECTION),
-          })
-          .where(eq(logbookEntries.id, existing.id))
-          .returning();
-        const body = await oneToApi(w.tx, row!);
-        await app.audit(
+        const actor = {
+          id: reviewer.id,
+          role: reviewer.role,
+          displayName: reviewer.name || reviewer.username,
+        };
+        const result = applyLogbookAction(current, { action: 'approve', signature }, actor, w.at);
+        if (!result.ok) throw logbookRefusal(result.reason, 'approve', current);
+        const { approvedAt, ...changes } = result.changes;
+        const row = await record.update(
+          w,
           request,
+          existing,
+          { ...changes, approvedAt: new Date(approvedAt) },
           {
-            action: 'logbook.approve',
-            entity: 'logbook',
-            entityId: existing.id,
+            action: 'approve',
             changes: {
               status: { from: 'pending', to: 'approved' },
               reviewerSignature: { from: null, to: 'set' },
@@ -98,10 +89,10 @@ export async function reviewRoutes(app: FastifyInstance) {
               ...(overrideReason !== null && { overrideReason: { from: null, to: overrideReason } }),
             },
           },
-          w.tx,
         );
+        const body = await record.toApi(w.tx, row);
         await notifyTransition(app, request, w, LOGBOOK_APPROVED_EVENT, body);
-        return withEtag(200, body);
+        return record.answer(200, body);
       });
     },
   });
@@ -129,7 +120,6 @@ export async function reviewRoutes(app: FastifyInstance) {
         language: request.query.lang ?? settings.app.defaultLanguage,
         appName: settings.app.name,
         generatedAt: new Date(),
-        timeZone: settings.app.timeZone,
       });
       const name = `betriebstagebuch-${entry.date}${entry.site ? `-${entry.site}` : ''}`
         .normalize('NFKD')

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGNATURE_MISSING_MESSAGE, type LogbookEntry } from '@/domain/logbook';
-import type { LogbookAction, LogbookDecision } from '@/domain/logbook-status';
+import type { LogbookAction, LogbookDecision, LogbookDenial } from '@/domain/logbook-status';
 import { normalizeRole } from '@/domain/roles';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -16,21 +16,29 @@ export const LOGBOOK_REVIEWER_ROLES = ['manager', 'admin'];
 
 /** Turns a refused status-machine decision into the HTTP answer (current row in 409 details). */
 export function assertAllowed(decision: LogbookDecision, action: LogbookAction, current: LogbookEntry): void {
-  if (decision.allowed) return;
-  switch (decision.reason) {
+  if (!decision.allowed) throw logbookRefusal(decision.reason, action, current);
+}
+
+/** The HTTP answer to a refusal of the status machine: 409 (with the current row) or 403. */
+export function logbookRefusal(
+  reason: LogbookDenial,
+  action: LogbookAction,
+  current: LogbookEntry,
+): HttpError {
+  switch (reason) {
     case 'locked':
-      throw conflict('Approved entries are locked', { reason: 'locked', current });
+      return conflict('Approved entries are locked', { reason: 'locked', current });
     case 'wrong_status':
-      throw conflict(
+      return conflict(
         action === 'approve' ? 'Only pending entries can be approved' : 'This entry cannot be changed now',
         { reason: 'status', current },
       );
     case 'not_author':
-      throw forbidden(
+      return forbidden(
         action === 'sign' ? 'Only the author can sign this entry' : 'You can only change your own entries',
       );
     default:
-      throw forbidden();
+      return forbidden();
   }
 }
 

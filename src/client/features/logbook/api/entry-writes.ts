@@ -1,7 +1,13 @@
 import type { SyncEngine } from '@/client/offline';
 import type { User } from '@/domain/user';
-import { isOvernightShift, type LogbookFields, type LogbookStatus } from '@/domain/logbook';
-import { statusAfterSave } from '@/domain/logbook-status';
+import {
+  isOvernightShift,
+  type LogbookEntry,
+  type LogbookFields,
+  type LogbookStatus,
+} from '@/domain/logbook';
+import { statusAfterSave, type LogbookDenial } from '@/domain/logbook-status';
+import { applyLogbookAction } from '@/domain/workflow/logbook';
 
 /*
  * Every logbook write goes through the offline engine: the local row changes at once (shown as
@@ -108,6 +114,14 @@ export async function signEntry(
   await engine.updateRecord('logbook', id, signedFields(signature, now), { label, sendOnly: { sign: true } });
 }
 
+/** The device's copy of the entry does not allow the action (the status machine's reason). */
+export class LogbookActionRefused extends Error {
+  constructor(readonly reason: LogbookDenial) {
+    super(`The entry cannot be approved: ${reason}`);
+    this.name = 'LogbookActionRefused';
+  }
+}
+
 /** Approves a pending entry: the reviewer's drawing, or their profile signature when `drawing` is null. */
 export async function approveEntry(
   engine: SyncEngine,
@@ -122,7 +136,6 @@ export async function approveEntry(
     now?: Date;
   },
 ): Promise<void> {
-  const now = options.now ?? new Date();
   await engine.enqueueCall({
     collection: 'logbook',
     recordId: id,
@@ -133,12 +146,18 @@ export async function approveEntry(
       ...(options.overrideReason && { overrideReason: options.overrideReason }),
     },
     ifMatch: true,
-    optimistic: {
-      status: 'approved',
-      reviewerSignature: options.drawing ?? options.profileSignature,
-      approvedBy: options.user.id,
-      approvedAt: now.toISOString(),
-      approvedByName: displayName(options.user),
+    // The same shared action the server takes, on the entry as it is on this device.
+    optimistic: (row, at) => {
+      const actor = { id: options.user.id, role: options.user.role, displayName: displayName(options.user) };
+      const signature = options.drawing ?? options.profileSignature;
+      const result = applyLogbookAction(
+        row as LogbookEntry,
+        { action: 'approve', signature },
+        actor,
+        options.now ?? at,
+      );
+      if (!result.ok) throw new LogbookActionRefused(result.reason);
+      return { ...result.changes, ...result.names };
     },
     label: options.label,
   });
