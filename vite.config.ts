@@ -36,6 +36,22 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
+/**
+ * Modules the sign-in page and the signed-in shell both show beyond the entry's own imports: Mantine's
+ * base components, the icons' factory, the service worker's host and the sign-in page's switches.
+ */
+const SHARED_BY_LOGIN_AND_SHELL = new RegExp(
+  [
+    String.raw`node_modules/@mantine/core/esm/(core|components/(Box|Button|Text|Group|Stack|Center|Title|Alert|Paper|Loader|Transition|Input|InputBase|CloseButton|UnstyledButton|VisuallyHidden|Portal|ActionIcon|SegmentedControl|ThemeIcon|Skeleton|Anchor|FloatingIndicator))/`,
+    String.raw`node_modules/@mantine/hooks/`,
+    String.raw`node_modules/@tabler/icons-react/dist/esm/(createReactComponent|defaultAttributes|icons/IconBackhoe)`,
+    String.raw`node_modules/clsx/`,
+    String.raw`src/client/shell/pwa/(service-worker-host|service-worker-registration|update-prompt|insecure-context-banner|offline-readiness)\.tsx?$`,
+    String.raw`src/client/lib/(worker-messages|session/settings-cache)\.ts$`,
+    String.raw`src/client/shell/(session/redirect|theme/theme-switch|language-switch)\.tsx?$`,
+  ].join('|'),
+);
+
 const serverPort = Number(process.env.PORT ?? 3000);
 const outDir = 'dist/client';
 
@@ -171,6 +187,17 @@ export default defineConfig({
             // shell's stores) in one file: on a slow link each extra file of the first load costs a round
             // trip, and files compressed one by one share no dictionary.
             { name: 'boot', tags: ['$initial'], priority: 20 },
+            // With it, what both the sign-in page and the signed-in shell show (Mantine's base, the
+            // service worker's host): left alone it would be split into a dozen files that both load.
+            { name: 'index', test: SHARED_BY_LOGIN_AND_SHELL, priority: 20 },
+            // The router, the route tree and the routes' own (not split) parts with what they need: the
+            // routed app, loaded at start with a session and after the sign-in without one
+            // (src/client/main.tsx). One file for the same reasons.
+            {
+              name: 'router',
+              test: /node_modules\/@tanstack\/(react-router|router-core|history|store|react-store)\/|src\/client\/(app-root\.tsx|router\.tsx|routeTree\.gen\.ts|routes\/[^?]*|shell\/app-layout\.tsx)$/,
+              priority: 15,
+            },
           ],
         },
       },

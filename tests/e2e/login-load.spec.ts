@@ -8,11 +8,11 @@ import { USERS } from './support/users';
  * 150 KB for /login, 300 KB for the scripts the first signed-in screen paints with). These hold the
  * build to what it reaches now, so a change that makes the first screens heavier fails here.
  */
-const LOGIN_JS_BUDGET_BYTES = 175 * 1024;
+const LOGIN_JS_BUDGET_BYTES = 150 * 1024;
 /** The scripts the dashboard paints with (the offline engine loads after it). */
-const FIRST_SCREEN_JS_BUDGET_BYTES = 335 * 1024;
+const FIRST_SCREEN_JS_BUDGET_BYTES = 320 * 1024;
 /** Everything the first signed-in visit loads, the offline engine included. */
-const SIGNED_IN_JS_BUDGET_BYTES = 460 * 1024;
+const SIGNED_IN_JS_BUDGET_BYTES = 450 * 1024;
 
 // Every script from the network, as a first visit loads it (no service worker answering).
 test.use({ serviceWorkers: 'block' });

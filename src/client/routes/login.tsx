@@ -1,4 +1,4 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/login-page';
 import { safeRedirect } from '../shell/session/redirect';
 import { whenSessionReady } from '@/client/lib/session/session-store';
@@ -11,5 +11,12 @@ export const Route = createFileRoute('/login')({
     await whenSessionReady();
     if (context.session.getState().user) throw redirect({ href: safeRedirect(search.redirect) });
   },
-  component: LoginPage,
+  component: LoginRoute,
 });
+
+/** The sign-in page inside the running app (a session that ended, a sign-out). */
+function LoginRoute() {
+  const router = useRouter();
+  const { redirect: target } = Route.useSearch();
+  return <LoginPage redirect={target} onSignedIn={(href) => router.history.push(href)} />;
+}

@@ -1,6 +1,5 @@
 import { getStoredToken } from '../api/client';
 import { applySettingsLanguage, initI18n } from '../i18n';
-import type { AppRouter } from '../router';
 import { POST_LOGIN_EVENT } from '@/client/lib/session/events';
 import type * as SettingsStoreModule from '@/client/lib/session/settings-store';
 import { restoreSession, sessionStore } from '@/client/lib/session/session-store';
@@ -10,9 +9,10 @@ import { startColorScheme } from './theme/color-scheme';
  * Wires the stores together once at startup: theme events, session restore, settings load at start
  * and after every sign-in, the settings' default language, and a route re-check when a session ends.
  * The settings store is imported with the first session: it (and zod, which validates settings) is
- * not needed to show the login page. Returns the function that undoes the wiring (tests).
+ * not needed to show the login page. `router` is the app's router, or what forwards to it once it has
+ * loaded. Returns the function that undoes the wiring (tests).
  */
-export function startShell(router: AppRouter): () => void {
+export function startShell(router: { invalidate: () => unknown }): () => void {
   const stopColorScheme = startColorScheme();
   let stopped = false;
   let stopSettings = () => {};

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconBackhoe, IconCloudUpload } from '@tabler/icons-react';
-import { useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/client/api/client';
@@ -25,11 +24,19 @@ import { readWaitingHints } from '@/client/lib/session/waiting-hint';
 import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import classes from './login-page.module.css';
 
-/** Sign-in: welcome text, username and password, a signing-in state, the error text. */
-export function LoginPage() {
+export interface LoginPageProps {
+  /** Where the page was asked to return after sign-in (`?redirect=`); checked with safeRedirect. */
+  redirect?: string;
+  /** Opens the page to return to once signed in (the router's history, or the first start of the app). */
+  onSignedIn: (href: string) => void;
+}
+
+/**
+ * Sign-in: welcome text, username and password, a signing-in state, the error text. It knows no router:
+ * on a first visit it is shown before the router has loaded (standalone-login.tsx).
+ */
+export function LoginPage({ redirect, onSignedIn }: LoginPageProps) {
   const { t } = useTranslation();
-  const router = useRouter();
-  const { redirect } = useSearch({ from: '/login' });
   const appName = cachedAppName();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -48,7 +55,7 @@ export function LoginPage() {
     setError(null);
     try {
       await signIn(username.trim(), password);
-      router.history.push(safeRedirect(redirect));
+      onSignedIn(safeRedirect(redirect));
     } catch (cause) {
       setSubmitting(false);
       if (cause instanceof ApiError && cause.status === 401) setError(t('auth.invalidCredentials'));

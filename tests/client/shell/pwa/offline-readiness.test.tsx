@@ -283,7 +283,7 @@ describe('storing files alongside a first install', () => {
 });
 
 describe('without HTTPS', () => {
-  it('shows a banner that links to the setup page, and says offline use is not available', () => {
+  it('shows a banner that links to the setup page, and says offline use is not available', async () => {
     Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
     resetOfflineReadiness();
     render(
@@ -295,7 +295,8 @@ describe('without HTTPS', () => {
         </>,
       ),
     );
-    expect(screen.getByTestId('insecure-context-banner')).toHaveTextContent(en.pwa.insecure.banner);
+    // The banner's view loads only when it is needed.
+    expect(await screen.findByTestId('insecure-context-banner')).toHaveTextContent(en.pwa.insecure.banner);
     const links = screen.getAllByRole('link', { name: en.pwa.insecure.link });
     expect(links[0]).toHaveAttribute('href', '/setup');
     expect(screen.getByText(en.pwa.offline.unavailable)).toBeInTheDocument();
