@@ -47,7 +47,7 @@ export async function syncRoutes(app: FastifyInstance) {
         const page: SyncPullResponse = { changes: [], cursor, hasMore: false, collections: names };
         return sendJsonText(reply, JSON.stringify(page));
       }
-      // The page is built above from the response type field by field; encoding it again through the
+      // `readPage` builds the page from the response type field by field; encoding it again through the
       // response schema (the route serializer) cost as much as reading it. The schema stays for the docs.
       const json = await pages.get(head, `${cursor}|${limit}|${names.join(',')}`, () =>
         readPage(cursor, limit, served, user),
