@@ -11,7 +11,7 @@ import type { UserRow } from '../users/data';
 import { sendJsonText } from '../../plugins/list-memo';
 import { HttpError, badRequest } from '../../http-error';
 import { currentChangeSeq, readSyncHead } from './cursor';
-import { PullPageCache, SharedFreshRead, type BuiltPage } from './pull-cache';
+import { PullPageCache, type BuiltPage } from './pull-cache';
 import type { SyncCollection } from './registry';
 import { syncPushRoutes } from './push';
 
@@ -39,7 +39,7 @@ export async function syncRoutes(app: FastifyInstance) {
       const { cursor, limit } = request.query;
       const user = request.user!;
       const served = await servedCollections(request.query.collections, user);
-      const { head, minCursor } = await heads.get();
+      const { head, minCursor } = await readSyncHead(app.db);
       if (cursor > 0 && (cursor < minCursor || cursor > head)) throw gone(minCursor);
       const names = served.map((c) => c.name);
       // Already at the head: nothing changed since, no snapshot to read.
@@ -47,7 +47,7 @@ export async function syncRoutes(app: FastifyInstance) {
         const page: SyncPullResponse = { changes: [], cursor, hasMore: false, collections: names };
         return sendJsonText(reply, JSON.stringify(page));
       }
-      // The page is built above from the response type field by field; encoding it again through the
+      // `readPage` builds the page from the response type field by field; encoding it again through the
       // response schema (the route serializer) cost as much as reading it. The schema stays for the docs.
       const json = await pages.get(head, `${cursor}|${limit}|${names.join(',')}`, () =>
         readPage(cursor, limit, served, user),
@@ -58,7 +58,6 @@ export async function syncRoutes(app: FastifyInstance) {
 
   /** Pulls after a write ask for the same range; each is read once (see pull-cache.ts). */
   const pages = new PullPageCache();
-  const heads = new SharedFreshRead(() => readSyncHead(app.db));
 
   function gone(minCursor: number) {
     return new HttpError('GONE', 'The sync cursor has expired. Download everything again.', {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PullPageCache, SharedFreshRead, type BuiltPage } from '@/server/modules/sync/pull-cache';
+import { PullPageCache, type BuiltPage } from '@/server/modules/sync/pull-cache';
 
 /** A build that counts its calls and resolves when told to. */
 function builder(page: Omit<BuiltPage, 'json'> & { json?: string }) {
@@ -88,49 +88,5 @@ describe('PullPageCache', () => {
     const ok = builder({ head: 4, shared: true, json: 'ok' });
     ok.release();
     expect(await cache.get(4, 'k', ok.build)).toBe('ok');
-  });
-});
-
-describe('SharedFreshRead', () => {
-  it('answers those who asked during a read with the next read, started after they asked', async () => {
-    const gates: Array<(n: number) => void> = [];
-    const reads: number[] = [];
-    const shared = new SharedFreshRead(
-      () =>
-        new Promise<number>((resolve) => {
-          reads.push(gates.length);
-          gates.push(resolve);
-        }),
-    );
-    const first = shared.get();
-    const second = shared.get();
-    const third = shared.get();
-    expect(reads).toEqual([0]);
-    gates[0]!(1);
-    expect(await first).toBe(1);
-    // The second read starts only once the first is done, and serves both who asked meanwhile.
-    await Promise.resolve();
-    expect(reads).toEqual([0, 1]);
-    gates[1]!(2);
-    expect(await Promise.all([second, third])).toEqual([2, 2]);
-    expect(reads).toEqual([0, 1]);
-    // Idle again: the next ask reads at once.
-    const fourth = shared.get();
-    expect(reads).toEqual([0, 1, 2]);
-    gates[2]!(3);
-    expect(await fourth).toBe(3);
-  });
-
-  it('reads again for the waiting ones when the running read fails', async () => {
-    let n = 0;
-    const shared = new SharedFreshRead(async () => {
-      n += 1;
-      if (n === 1) throw new Error('connection lost');
-      return n;
-    });
-    const first = shared.get();
-    const second = shared.get();
-    await expect(first).rejects.toThrow('connection lost');
-    expect(await second).toBe(2);
   });
 });
