@@ -136,7 +136,7 @@ async function renderSection(role = 'admin') {
   await initI18n();
   await i18n.changeLanguage('en');
   setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user: makeUser(role) });
+  sessionStore.set({ status: 'signed-in', user: makeUser(role) });
   const onDirtyChange = vi.fn();
   render(
     <AppProviders env="test">

@@ -78,8 +78,8 @@ async function renderField(role = 'operator', features: Record<string, boolean> 
   await initI18n();
   await i18n.changeLanguage('en');
   setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user: makeUser(role) });
-  settingsStore.setState({
+  sessionStore.set({ status: 'signed-in', user: makeUser(role) });
+  settingsStore.set({
     status: 'ready',
     settings: { ...DEFAULT_SETTINGS, features: { ...DEFAULT_FEATURES, ...features } },
     error: null,

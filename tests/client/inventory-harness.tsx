@@ -42,8 +42,8 @@ export async function setUpInventory(role: string, items: InventoryItem[]): Prom
   resetClientState();
   await useEnglish();
   const h = createHarness({ userId: 'u1' });
-  sessionStore.setState({ status: 'signed-in', user: makeUser(role, { id: 'u1' }) });
-  settingsStore.setState({ status: 'ready', settings: makeSettings(), error: null });
+  sessionStore.set({ status: 'signed-in', user: makeUser(role, { id: 'u1' }) });
+  settingsStore.set({ status: 'ready', settings: makeSettings(), error: null });
   await h.db.inventory.bulkPut(items);
   return h;
 }

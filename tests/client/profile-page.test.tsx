@@ -78,7 +78,7 @@ beforeEach(() => {
   calls = [];
   routes = { 'GET /api/profile': () => json(200, baseUser) };
   setStoredToken('old-token');
-  sessionStore.setState({ status: 'signed-in', user: baseUser });
+  sessionStore.set({ status: 'signed-in', user: baseUser });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -139,7 +139,7 @@ describe('profile details', () => {
       phone: '+49 170 1234567',
       department: 'Recycling',
     });
-    expect(sessionStore.getState().user?.name).toBe('Olga Schmidt');
+    expect(sessionStore.get().user?.name).toBe('Olga Schmidt');
     expect(hasUnsavedChanges()).toBe(false);
   });
 
@@ -190,7 +190,7 @@ describe('signature', () => {
     await screen.findByText('Signature saved');
     expect(bodyOf('PUT /api/profile/signature')).toEqual({ signature: SIGNATURE });
     expect(screen.getByTestId('saved-signature')).toHaveAttribute('src', SIGNATURE);
-    expect(sessionStore.getState().user?.signature).toBe(SIGNATURE);
+    expect(sessionStore.get().user?.signature).toBe(SIGNATURE);
     expect(screen.getByRole('button', { name: 'Save signature' })).toBeDisabled();
   });
 
@@ -265,7 +265,7 @@ describe('profile image', () => {
     const body = calls.find((call) => call.key === 'POST /api/profile/upload-image')?.init.body;
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('image')).toBeInstanceOf(File);
-    expect(sessionStore.getState().user?.profileImage).toBe('profiles/abc.webp');
+    expect(sessionStore.get().user?.profileImage).toBe('profiles/abc.webp');
     await waitFor(() =>
       expect(within(imageCard()).getByRole('img')).toHaveAttribute(
         'src',
@@ -283,7 +283,7 @@ describe('profile image', () => {
     await user.upload(fileInput(), new File(['fake'], 'fake.png', { type: 'image/png' }));
     await user.click(within(imageCard()).getByRole('button', { name: 'Upload' }));
     expect(await within(imageCard()).findByText(/file type is not supported/)).toBeInTheDocument();
-    expect(sessionStore.getState().user?.profileImage).toBeNull();
+    expect(sessionStore.get().user?.profileImage).toBeNull();
   });
 });
 

@@ -84,8 +84,8 @@ describe('the administration screens without write permission', () => {
 
   it('show settings as values: no switches to flip, no inputs to edit, no save', async () => {
     await useEnglish();
-    sessionStore.setState({ status: 'signed-in', user: VIEWER });
-    settingsStore.setState({ status: 'ready', settings: makeSettings({ analytics: false }), error: null });
+    sessionStore.set({ status: 'signed-in', user: VIEWER });
+    settingsStore.set({ status: 'ready', settings: makeSettings({ analytics: false }), error: null });
     const root = createRootRoute();
     const settings = createRoute({
       getParentRoute: () => root,

@@ -77,8 +77,8 @@ afterEach(async () => {
 
 async function renderReports(path: string) {
   setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user: manager });
-  settingsStore.setState({ status: 'ready', settings: makeSettings(), error: null });
+  sessionStore.set({ status: 'signed-in', user: manager });
+  settingsStore.set({ status: 'ready', settings: makeSettings(), error: null });
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
   await act(async () => {
     render(

@@ -103,7 +103,7 @@ describe('the Features section', () => {
     await release();
     await waitFor(() => expect(status()).toHaveAttribute('data-state', 'saved'));
     expect(status()).toHaveTextContent('Saved');
-    expect(settingsStore.getState().settings?.features.inventory).toBe(false);
+    expect(settingsStore.get().settings?.features.inventory).toBe(false);
     expect(JSON.parse(localStorage.getItem('fleetpilot:settings') ?? '{}').features.inventory).toBe(false);
     await waitFor(() => expect(status()).toHaveAttribute('data-state', 'all-saved'), { timeout: 6000 });
     expect(status()).toHaveTextContent('All changes saved');
@@ -262,12 +262,10 @@ describe('settings that fail to load', () => {
   it('shows the server message, or "Failed to load settings", with Retry', async () => {
     const user = userEvent.setup();
     await openSettings();
-    act(() =>
-      settingsStore.setState((state) => ({ ...state, status: 'error', error: 'Settings table locked' })),
-    );
+    act(() => settingsStore.set((state) => ({ ...state, status: 'error', error: 'Settings table locked' })));
     const main = document.querySelector('main')!;
     expect(await within(main).findByText('Settings table locked')).toBeInTheDocument();
-    act(() => settingsStore.setState((state) => ({ ...state, status: 'error', error: '' })));
+    act(() => settingsStore.set((state) => ({ ...state, status: 'error', error: '' })));
     expect(await within(main).findByText('Failed to load settings')).toBeInTheDocument();
     const getsBefore = gets;
     await user.click(within(main).getByRole('button', { name: 'Retry' }));

@@ -379,7 +379,7 @@ describe('an admin protects their own account', () => {
       role: 'admin',
       name: 'Ada Lovelace',
     });
-    expect(sessionStore.getState().user?.name).toBe('Ada Lovelace');
+    expect(sessionStore.get().user?.name).toBe('Ada Lovelace');
   });
 
   it('shows the server’s refusal when the last admin would go', async () => {
