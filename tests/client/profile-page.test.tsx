@@ -9,7 +9,7 @@ import type { User } from '@/domain/user';
 import { getStoredToken, setStoredToken } from '@/client/api/client';
 import { ProfilePage } from '@/client/features/profile/profile-page';
 import en from '@/client/i18n/locales/en.json';
-import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { hasUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { sessionStore } from '@/client/lib/session/session-store';
 
 // happy-dom has no 2D canvas: a stand-in pad that "draws" when the test says so.

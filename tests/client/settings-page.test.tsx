@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEATURE_FLAGS } from '@/domain/features';
 import { mergeSettings, type Settings, type SettingsUpdate } from '@/domain/settings';
-import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { hasUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { settingsStore } from '@/client/lib/session/settings-store';
 import { FLAG_GROUPS } from '@/client/features/settings/feature-flags';
 import { makeSettings, makeUser, renderApp, resetClientState } from './support/render-app';

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/domain/user';
-import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { hasUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { makeUser, renderApp, resetClientState } from './support/render-app';
 

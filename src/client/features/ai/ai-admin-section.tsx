@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAiConfigured, type AiConfig } from '@/domain/ai';
 import { can } from '@/domain/permissions';
-import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiErrorMessage } from '@/client/ui/ai/ai-errors';
 import { useSession } from '@/client/lib/session/session-store';
 import { useRemoteData } from '@/client/lib/use-remote-data';
 import { getAiConfig } from './api';

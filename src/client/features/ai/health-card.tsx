@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHeartbeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { aiCodeMessage, aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiCodeMessage, aiErrorMessage } from '@/client/ui/ai/ai-errors';
 import { useRemoteData } from '@/client/lib/use-remote-data';
 import { getAiHealth } from './api';
 

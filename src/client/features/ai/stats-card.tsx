@@ -2,7 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/cor
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiErrorMessage } from '@/client/ui/ai/ai-errors';
 import { useRemoteData } from '@/client/lib/use-remote-data';
 import { useFormatters } from './use-formatters';
 import { getAiStats } from './api';

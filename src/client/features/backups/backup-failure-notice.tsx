@@ -6,7 +6,7 @@ import { backupNeedsAttention } from '@/domain/backup';
 import { isFeatureEnabled } from '@/domain/features';
 import { can } from '@/domain/permissions';
 import { useRemoteData } from '@/client/lib/use-remote-data';
-import { useOnlineStatus } from '@/client/shell/online/use-online-status';
+import { useOnlineStatus } from '@/client/lib/use-online-status';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
 import { fetchBackupStatus } from './api';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@/domain/constants';
 import type { Assignment } from '@/domain/dispo';
 import { currentLanguage } from '@/client/i18n';
-import { saveBlob } from '@/client/shell/files/save-blob';
+import { saveBlob } from '@/client/lib/files/save-blob';
 import { useSettings } from '@/client/lib/session/settings-store';
 
 /**
@@ -17,7 +17,7 @@ export async function buildDriverSheet(
 ): Promise<Blob> {
   const [{ buildAssignmentPdf }, { loadPdfFonts }] = await Promise.all([
     import('@/domain/pdf/dispo'),
-    import('@/client/shell/files/pdf-fonts'),
+    import('@/client/lib/files/pdf-fonts'),
   ]);
   const fonts = await loadPdfFonts();
   const bytes = buildAssignmentPdf(assignment, { ...options, fonts, generatedAt: new Date() });

@@ -1,7 +1,7 @@
 import type { Language } from '@/domain/constants';
 import { buildReportPdf } from '@/domain/pdf/report';
 import type { Report, ReportExcavator } from '@/domain/report';
-import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
+import { loadPdfFonts } from '@/client/lib/files/pdf-fonts';
 
 /*
  * Loaded on demand (jsPDF and the fonts are large): the report PDF built in the browser with the shared

@@ -7,7 +7,7 @@ import { currentLanguage } from '@/client/i18n';
 import { useSyncEngine } from '@/client/offline';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
-import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
+import { ApproveButton, useSelfApprovalMode } from '@/client/ui/self-approval';
 import type { LogbookEntry } from '@/domain/logbook';
 import {
   canApproveLogbookEntry,

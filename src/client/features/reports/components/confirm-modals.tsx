@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_REASON } from '@/domain/report';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
-import { OverrideReasonField } from '@/client/shell/approval/self-approval';
+import { OverrideReasonField } from '@/client/ui/self-approval';
 import { ConfirmModal } from '@/client/ui/confirm-modal';
 
 interface BaseProps {
