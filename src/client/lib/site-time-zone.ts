@@ -8,7 +8,7 @@ import { settingsStore, useSettings } from '@/client/lib/session/settings-store'
 
 /** The site's zone now, for code outside React. */
 export function currentSiteTimeZone(): string {
-  return settingsStore.getState().settings?.app.timeZone ?? DEFAULT_SITE_TIME_ZONE;
+  return settingsStore.get().settings?.app.timeZone ?? DEFAULT_SITE_TIME_ZONE;
 }
 
 /** The site's zone; re-renders when an admin changes it. */

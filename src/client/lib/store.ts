@@ -1,21 +1,24 @@
 import { useSyncExternalStore } from 'react';
 
-/** A tiny observable state container read by React through `useSyncExternalStore`. */
+/**
+ * A small observable value read by React through `useSyncExternalStore`. One helper for the whole
+ * client: the offline engine uses it too (it depends on lib only, so the service worker can load it).
+ */
 export interface Store<T> {
-  getState(): T;
-  setState(next: T | ((current: T) => T)): void;
+  get(): T;
+  set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {
-  let state = initial;
+  let value = initial;
   const listeners = new Set<() => void>();
   return {
-    getState: () => state,
-    setState(next) {
-      const value = typeof next === 'function' ? (next as (current: T) => T)(state) : next;
-      if (Object.is(value, state)) return;
-      state = value;
+    get: () => value,
+    set(next) {
+      const resolved = typeof next === 'function' ? (next as (current: T) => T)(value) : next;
+      if (Object.is(resolved, value)) return;
+      value = resolved;
       for (const listener of [...listeners]) listener();
     },
     subscribe(listener) {
@@ -26,5 +29,30 @@ export function createStore<T>(initial: T): Store<T> {
 }
 
 export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+type AnyHandler = (...args: never[]) => void;
+
+/** A typed event emitter without Node's: `on` returns the unsubscribe function. */
+export class Emitter<Events extends { [K in keyof Events]: unknown[] }> {
+  private handlers = new Map<keyof Events, Set<AnyHandler>>();
+
+  on<K extends keyof Events>(event: K, handler: (...args: Events[K]) => void): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    const stored = handler as unknown as AnyHandler;
+    set.add(stored);
+    return () => set.delete(stored);
+  }
+
+  emit<K extends keyof Events>(event: K, ...args: Events[K]): void {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        (handler as unknown as (...a: Events[K]) => void)(...args);
+      } catch (error) {
+        console.error(`Handler for ${String(event)} failed`, error);
+      }
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import type { SyncEngine } from './engine';
-import { createValueStore, useValueStore } from './store';
+import { createStore, useStore } from '@/client/lib/store';
 
 /**
  * The app's offline engine, loaded on demand so the login page's first load leaves out Dexie, the
@@ -7,7 +7,7 @@ import { createValueStore, useValueStore } from './store';
  * start when a session is stored, after a sign-in, and before any signed-in page (the `_app` route
  * waits for it); offline, the service worker serves it from its cache like every other chunk.
  */
-const appEngine = createValueStore<SyncEngine | null>(null);
+const appEngine = createStore<SyncEngine | null>(null);
 
 let loading: Promise<SyncEngine> | null = null;
 let signedInWhileLoading = false;
@@ -60,5 +60,5 @@ export function setAppEngine(engine: SyncEngine | null): void {
 }
 
 export function useAppEngine(): SyncEngine | null {
-  return useValueStore(appEngine);
+  return useStore(appEngine);
 }

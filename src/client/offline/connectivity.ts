@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createValueStore, Emitter } from './store';
+import { createStore, Emitter } from '@/client/lib/store';
 
 export type Connection = 'online' | 'offline' | 'poor';
 
@@ -10,9 +10,9 @@ export const SLOW_ANSWER_MS = 5_000;
  * Whether the server answers, as far as the last requests tell: false after a request got no answer
  * at all, true again once one (or the probe) gets an answer or the browser reports `online`.
  */
-export const serverReachableStore = createValueStore(true);
+export const serverReachableStore = createStore(true);
 /** Requests ran into their deadline or answered slowly while the server was still found reachable. */
-export const poorLinkStore = createValueStore(false);
+export const poorLinkStore = createStore(false);
 
 /** Fired on every sign that the network works again, so waiting work goes at once. */
 export const connectivitySigns = new Emitter<{ sign: [source: string] }>();

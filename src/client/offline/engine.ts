@@ -18,7 +18,7 @@ import {
 import * as writes from './mutate';
 import { PUSH_MAX_ENTRIES, runReplay, type ReplayResult } from './replay';
 import * as resolutions from './resolve';
-import { createValueStore, Emitter, type ValueStore } from './store';
+import { createStore, Emitter, type Store } from '@/client/lib/store';
 import type { Transport } from './transport';
 import { BATCH_META_PREFIX, type SyncUser } from './types';
 
@@ -131,7 +131,7 @@ export function createSyncEngine(options: SyncEngineOptions) {
     backoff: { streak: 0 },
     push: { supported: true, limit: PUSH_MAX_ENTRIES },
   };
-  const status: ValueStore<SyncStatus> = createValueStore(INITIAL_STATUS);
+  const status: Store<SyncStatus> = createStore(INITIAL_STATUS);
   const events = new Emitter<SyncEngineEvents>();
   const withLock = createReplayLock(options.locks === undefined ? browserLocks() : options.locks);
   const pollIntervalMs = options.pollIntervalMs ?? 30_000;

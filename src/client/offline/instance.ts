@@ -13,7 +13,7 @@ import { createDeviceReport, withDeviceReport } from './device-report';
 import { createSyncEngine, type SyncEngine } from './engine';
 import { connectRealtime, disconnectRealtime, onRealtime } from './realtime';
 import { checkPersistentStorage, requestPersistentStorage } from './storage';
-import { createValueStore, useValueStore } from './store';
+import { createStore, useStore } from '@/client/lib/store';
 import { createFetchTransport } from './transport';
 
 /** Keys of documents cached in `meta` so forms work offline. */
@@ -26,10 +26,10 @@ export const META_KEYS = {
 } as const;
 
 /** Another tab upgraded the database schema: this tab's connection is closed until it reloads. */
-export const reloadRequiredStore = createValueStore(false);
+export const reloadRequiredStore = createStore(false);
 
 export function useReloadRequired(): boolean {
-  return useValueStore(reloadRequiredStore);
+  return useStore(reloadRequiredStore);
 }
 
 let engine: SyncEngine | null = null;
@@ -41,7 +41,7 @@ export function getSyncEngine(): SyncEngine {
     engine = createSyncEngine({
       db,
       transport: withDeviceReport(createFetchTransport(), createDeviceReport({ db })),
-      getUser: () => sessionStore.getState().user,
+      getUser: () => sessionStore.get().user,
       getToken: getStoredToken,
       clock: appServerClock,
     });
@@ -81,20 +81,20 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
   watchBrowserConnectivity();
   sync.start();
   const syncAll = (force: boolean) => {
-    if (sessionStore.getState().user)
+    if (sessionStore.get().user)
       void sync.sync({ force }).catch((e: unknown) => console.error('Sync failed', e));
   };
   // A sign of connectivity: the back-off starts afresh, waiting entries go now, then the mirror pulls.
   const restored = () => {
-    if (!sessionStore.getState().user) return;
+    if (!sessionStore.get().user) return;
     sync.connectivityRestored();
     pull();
   };
   const pull = () => {
-    if (sessionStore.getState().user) void sync.pull().catch((e: unknown) => console.error('Pull failed', e));
+    if (sessionStore.get().user) void sync.pull().catch((e: unknown) => console.error('Pull failed', e));
   };
   const pullPoked = (poke: { cursor?: unknown } | undefined) => {
-    if (!sessionStore.getState().user) return;
+    if (!sessionStore.get().user) return;
     const cursor = typeof poke?.cursor === 'number' ? poke.cursor : undefined;
     void sync.pullPoked(cursor).catch((e: unknown) => console.error('Pull failed', e));
   };
@@ -114,7 +114,7 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
     });
   };
   const onSession = () => {
-    const user = sessionStore.getState().user;
+    const user = sessionStore.get().user;
     if (user) {
       cache(META_KEYS.user, user);
       cache(META_KEYS.profileSignature, user.signature);
@@ -132,7 +132,7 @@ export function startOfflineEngine(options: { justSignedIn?: boolean } = {}): ()
     }
   };
   const onSettings = () => {
-    const { settings } = settingsStore.getState();
+    const { settings } = settingsStore.get();
     if (settings) cache(META_KEYS.settings, settings);
   };
 

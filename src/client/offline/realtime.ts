@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@/domain/constants';
-import { createValueStore, useValueStore } from './store';
+import { createStore, useStore } from '@/client/lib/store';
 
 /** Events the server sends (src/server/plugins/realtime.ts); modules subscribe by name. */
 export interface RealtimeEvents {
@@ -15,7 +15,7 @@ export interface RealtimeEvents {
 
 type Listener<E extends keyof RealtimeEvents> = (...args: RealtimeEvents[E]) => void;
 
-export const realtimeStore = createValueStore<{ connected: boolean }>({ connected: false });
+export const realtimeStore = createStore<{ connected: boolean }>({ connected: false });
 
 let socket: Socket | null = null;
 let tokenSource: () => string | null = () => null;
@@ -79,5 +79,5 @@ export function onRealtime<E extends keyof RealtimeEvents>(event: E, listener: L
 }
 
 export function useRealtimeConnected(): boolean {
-  return useValueStore(realtimeStore).connected;
+  return useStore(realtimeStore).connected;
 }

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { createValueStore, useValueStore } from './store';
+import { createStore, useStore } from '@/client/lib/store';
 
 export type PersistenceState = 'unknown' | 'persisted' | 'refused' | 'unsupported';
 
@@ -9,7 +9,7 @@ export interface StorageHealth {
   quotaExceeded: boolean;
 }
 
-export const storageStore = createValueStore<StorageHealth>({ persistence: 'unknown', quotaExceeded: false });
+export const storageStore = createStore<StorageHealth>({ persistence: 'unknown', quotaExceeded: false });
 
 /**
  * Asks the browser to keep this site's data under storage pressure (after sign-in: the outbox may
@@ -69,5 +69,5 @@ export function clearQuotaExceeded(): void {
 }
 
 export function useStorageHealth(): StorageHealth {
-  return useValueStore(storageStore);
+  return useStore(storageStore);
 }

@@ -19,8 +19,7 @@ const BEFORE_ENGINE_PATHS = new Set(['/']);
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
     await whenSessionReady();
-    if (!context.session.getState().user)
-      throw redirect({ to: '/login', search: { redirect: location.href } });
+    if (!context.session.get().user) throw redirect({ to: '/login', search: { redirect: location.href } });
     await Promise.all([BEFORE_ENGINE_PATHS.has(location.pathname) ? null : loadAppEngine(), fullLocales()]);
   },
   component: AppLayout,

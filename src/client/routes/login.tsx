@@ -9,7 +9,7 @@ export const Route = createFileRoute('/login')({
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: async ({ context, search }) => {
     await whenSessionReady();
-    if (context.session.getState().user) throw redirect({ href: safeRedirect(search.redirect) });
+    if (context.session.get().user) throw redirect({ href: safeRedirect(search.redirect) });
   },
   component: LoginRoute,
 });

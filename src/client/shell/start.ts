@@ -24,10 +24,10 @@ export function startShell(router: { invalidate: () => unknown }): () => void {
     (settingsModule ??= Promise.all([import('@/client/lib/session/settings-store'), initI18n()]).then(
       ([module]) => {
         if (stopped) return module;
-        let lastSettings = module.settingsStore.getState().settings;
+        let lastSettings = module.settingsStore.get().settings;
         if (lastSettings) void applySettingsLanguage(lastSettings);
         stopSettings = module.settingsStore.subscribe(() => {
-          const { settings } = module.settingsStore.getState();
+          const { settings } = module.settingsStore.get();
           if (settings === lastSettings) return;
           lastSettings = settings;
           void applySettingsLanguage(settings);
@@ -39,9 +39,9 @@ export function startShell(router: { invalidate: () => unknown }): () => void {
     void loadSettingsModule().then((module) => (stopped ? undefined : module.loadSettings()));
   window.addEventListener(POST_LOGIN_EVENT, reloadSettings);
 
-  let hadUser = !!sessionStore.getState().user;
+  let hadUser = !!sessionStore.get().user;
   const stopSession = sessionStore.subscribe(() => {
-    const hasUser = !!sessionStore.getState().user;
+    const hasUser = !!sessionStore.get().user;
     // A session that ends (401 on /auth/me, sign-out in the store) sends protected pages to login.
     if (hadUser && !hasUser) void router.invalidate();
     hadUser = hasUser;

@@ -8,7 +8,7 @@ import { createStore, useStore } from '@/client/lib/store';
 const bellStore = createStore<ReactNode>(null);
 
 export function setNotificationBell(bell: ReactNode): void {
-  bellStore.setState(() => bell);
+  bellStore.set(() => bell);
 }
 
 export function NotificationBellSlot() {

@@ -62,7 +62,7 @@ beforeEach(() => {
   setStoredToken(server.signIn(user.id));
   vi.stubGlobal('fetch', serveFetch(server));
   server.createAsOther('a', excavator('A'));
-  sessionStore.setState({ status: 'signed-in', user });
+  sessionStore.set({ status: 'signed-in', user });
   stop = startOfflineEngine();
 });
 
@@ -114,7 +114,7 @@ describe('the app wiring of the offline engine', () => {
   });
 
   it('caches the settings for offline use', async () => {
-    settingsStore.setState({ status: 'ready', settings: makeSettings({ inventory: false }), error: null });
+    settingsStore.set({ status: 'ready', settings: makeSettings({ inventory: false }), error: null });
     await eventually(async () =>
       expect((await engine().db.meta.get(META_KEYS.settings))?.value).toMatchObject({
         features: { inventory: false },

@@ -14,7 +14,7 @@ beforeEach(async () => {
   resetClientState();
   await useEnglish();
   h = createHarness();
-  sessionStore.setState({ status: 'signed-in', user: makeUser('operator', { id: 'u1' }) });
+  sessionStore.set({ status: 'signed-in', user: makeUser('operator', { id: 'u1' }) });
   synced = (await h.engine.createRecord('excavators', excavator('Alpha', { location: 'Yard 1' }))).id;
   await h.engine.replay();
 });

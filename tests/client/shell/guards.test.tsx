@@ -120,7 +120,7 @@ describe('route guards', () => {
   it('replaces the page the moment a flag turns false', async () => {
     await renderApp({ path: '/analytics', user: makeUser('operator') });
     expect(await screen.findByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
-    settingsStore.setState({ status: 'ready', settings: makeSettings({ analytics: false }), error: null });
+    settingsStore.set({ status: 'ready', settings: makeSettings({ analytics: false }), error: null });
     expect(await screen.findByRole('heading', { name: 'Analytics is turned off' })).toBeInTheDocument();
   });
 

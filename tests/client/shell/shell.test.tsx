@@ -109,7 +109,7 @@ describe('top bar and status', () => {
     expect(await screen.findByRole('menuitem', { name: 'View profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(sessionStore.getState().user).toBeNull();
+    expect(sessionStore.get().user).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
@@ -125,7 +125,7 @@ describe('top bar and status', () => {
     );
     const { router } = await renderApp({ path: '/inventory', user: makeUser('operator'), startShell: true });
     await screen.findByRole('heading', { name: 'Inventory' });
-    act(() => sessionStore.setState({ status: 'anonymous', user: null }));
+    act(() => sessionStore.set({ status: 'anonymous', user: null }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/inventory' });
   });

@@ -52,12 +52,12 @@ const stops: Array<() => void> = [];
 export function resetClientState(): void {
   for (const stop of stops.splice(0)) stop();
   localStorage.clear();
-  sessionStore.setState({ status: 'anonymous', user: null });
-  settingsStore.setState({ status: 'idle', settings: null, error: null });
+  sessionStore.set({ status: 'anonymous', user: null });
+  settingsStore.set({ status: 'idle', settings: null, error: null });
   favoritesList.reset();
   recentsList.reset();
-  legendStore.setState(false);
-  colorThemeStore.setState('light');
+  legendStore.set(false);
+  colorThemeStore.set('light');
 }
 
 export async function useEnglish(): Promise<void> {
@@ -71,8 +71,8 @@ export async function useEnglish(): Promise<void> {
  */
 export function signIn(user: User, settings: Settings = makeSettings(), { token = false } = {}): void {
   if (token) setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user });
-  settingsStore.setState({ status: 'ready', settings, error: null });
+  sessionStore.set({ status: 'signed-in', user });
+  settingsStore.set({ status: 'ready', settings, error: null });
 }
 
 export interface ProvidersOptions {
@@ -152,12 +152,12 @@ export async function renderApp({
   if (user) {
     setStoredToken('test-token');
     localStorage.setItem(USER_CACHE_KEY, JSON.stringify(user));
-    sessionStore.setState({ status: 'signed-in', user });
+    sessionStore.set({ status: 'signed-in', user });
   } else {
-    sessionStore.setState({ status: 'anonymous', user: null });
+    sessionStore.set({ status: 'anonymous', user: null });
   }
-  if (settings === 'loading') settingsStore.setState({ status: 'loading', settings: null, error: null });
-  else settingsStore.setState({ status: 'ready', settings: settings ?? makeSettings(), error: null });
+  if (settings === 'loading') settingsStore.set({ status: 'loading', settings: null, error: null });
+  else settingsStore.set({ status: 'ready', settings: settings ?? makeSettings(), error: null });
 
   // The app's engine, handed over without starting it: the signed-in pages do not load (and start) one.
   setAppEngine(getSyncEngine());

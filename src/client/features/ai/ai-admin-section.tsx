@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAiConfigured, type AiConfig } from '@/domain/ai';
 import { can } from '@/domain/permissions';
-import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiErrorMessage } from '@/client/ui/ai/ai-errors';
 import { useSession } from '@/client/lib/session/session-store';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { getAiConfig } from './api';
 import { ChatTester } from './chat-tester';
 import { ConfigSection } from './config-section';
@@ -21,9 +22,6 @@ export interface AiAdminSectionProps {
   /** Told whenever the form starts or stops holding unsaved input. */
   onDirtyChange?: (dirty: boolean) => void;
 }
-
-type Load =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; config: AiConfig };
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -45,33 +43,18 @@ export function AiAdminSection({ readOnly = false, onDirtyChange }: AiAdminSecti
   const { t } = useTranslation();
   const { user } = useSession();
   const isAdmin = can(user, 'ai:admin');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const loaded = useRemoteData(isAdmin ? 'ai-config' : null, getAiConfig);
+  // A save answers with the stored configuration: it replaces the loaded one without asking again.
+  const [saved, setSaved] = useState<AiConfig | null>(null);
   // Bumped on every save: health, statistics and model lists follow the new configuration.
   const [version, setVersion] = useState(0);
 
-  const fetchConfig = useCallback(
-    (signal?: AbortSignal) =>
-      getAiConfig(signal).then(
-        (config) => setLoad({ status: 'ready', config }),
-        (error: unknown) => {
-          if (!signal?.aborted) setLoad({ status: 'error', message: aiErrorMessage(t, error) });
-        },
-      ),
-    [t],
-  );
-  useEffect(() => {
-    if (!isAdmin) return;
-    const controller = new AbortController();
-    void fetchConfig(controller.signal);
-    return () => controller.abort();
-  }, [fetchConfig, isAdmin]);
-
-  const config = load.status === 'ready' ? load.config : null;
+  const config = saved ?? loaded.data;
   const models = useModels(!!config && config.baseUrl !== '');
   const { reload: reloadModels } = models;
   const onSaved = useCallback(
     (next: AiConfig) => {
-      setLoad({ status: 'ready', config: next });
+      setSaved(next);
       setVersion((n) => n + 1);
       reloadModels();
     },
@@ -84,14 +67,7 @@ export function AiAdminSection({ readOnly = false, onDirtyChange }: AiAdminSecti
         {t('ai.admin.adminOnly')}
       </Alert>
     );
-  if (load.status === 'loading')
-    return (
-      <Stack role="status" gap="md" aria-busy="true" aria-label={t('ai.admin.loading')}>
-        <Skeleton height={260} radius="md" />
-        <Skeleton height={100} radius="md" />
-      </Stack>
-    );
-  if (load.status === 'error')
+  if (!config && loaded.error)
     return (
       <Alert
         color="red"
@@ -100,28 +76,26 @@ export function AiAdminSection({ readOnly = false, onDirtyChange }: AiAdminSecti
         icon={<IconAlertTriangle size={18} />}
         title={t('ai.admin.loadFailed')}
       >
-        <Text size="sm">{load.message}</Text>
-        <Button
-          mt="sm"
-          size="xs"
-          variant="light"
-          color="red"
-          onClick={() => {
-            setLoad({ status: 'loading' });
-            void fetchConfig();
-          }}
-        >
+        <Text size="sm">{aiErrorMessage(t, loaded.error)}</Text>
+        <Button mt="sm" size="xs" variant="light" color="red" onClick={loaded.reload}>
           {t('ai.assist.retry')}
         </Button>
       </Alert>
     );
+  if (!config)
+    return (
+      <Stack role="status" gap="md" aria-busy="true" aria-label={t('ai.admin.loading')}>
+        <Skeleton height={260} radius="md" />
+        <Skeleton height={100} radius="md" />
+      </Stack>
+    );
 
-  const configured = isAiConfigured(load.config);
+  const configured = isAiConfigured(config);
   return (
     <Stack gap="lg">
       <Part title={t('ai.admin.config.title')}>
         <ConfigSection
-          config={load.config}
+          config={config}
           onSaved={onSaved}
           models={models}
           readOnly={readOnly}
@@ -129,7 +103,7 @@ export function AiAdminSection({ readOnly = false, onDirtyChange }: AiAdminSecti
         />
       </Part>
       <Part title={t('ai.admin.health.title')}>
-        <HealthCard configured={load.config.baseUrl !== ''} version={version} />
+        <HealthCard configured={config.baseUrl !== ''} version={version} />
       </Part>
       <Part title={t('ai.admin.stats.title')}>
         <StatsCard version={version} />

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiConfig } from '@/domain/ai';
 import { ApiError } from '@/client/api/client';
-import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
-import { invalidateAiStatus } from '@/client/shell/ai/ai-status';
+import { aiErrorMessage } from '@/client/ui/ai/ai-errors';
+import { invalidateAiStatus } from '@/client/ui/ai/ai-status';
 import { updateAiConfig } from './api';
 import { ApiKeyField } from './api-key-field';
 import {

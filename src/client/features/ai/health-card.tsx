@@ -1,16 +1,9 @@
 import { Alert, Badge, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHeartbeat } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AiHealth } from '@/domain/ai';
-import { aiCodeMessage, aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiCodeMessage, aiErrorMessage } from '@/client/ui/ai/ai-errors';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { getAiHealth } from './api';
-
-type HealthState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'ready'; health: AiHealth }
-  | { status: 'error'; message: string };
 
 function Flag({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
   return (
@@ -26,39 +19,12 @@ function Flag({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
  */
 export function HealthCard({ configured, version }: { configured: boolean; version: number }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<HealthState>({ status: 'idle' });
-  const controller = useRef<AbortController | null>(null);
+  // Checked again whenever the saved configuration changes (`version`); nothing to ask before one exists.
+  const checked = useRemoteData(configured ? `ai-health#${version}` : null, getAiHealth);
+  const health = configured ? checked.data : null;
 
-  const request = useCallback(() => {
-    controller.current?.abort();
-    const current = new AbortController();
-    controller.current = current;
-    getAiHealth(current.signal).then(
-      (health) => setState({ status: 'ready', health }),
-      (error: unknown) => {
-        if (!current.signal.aborted) setState({ status: 'error', message: aiErrorMessage(t, error) });
-      },
-    );
-  }, [t]);
-  const check = () => {
-    setState({ status: 'loading' });
-    request();
-  };
-
-  // Re-checked whenever the saved configuration changes (`version`).
-  const [checkedVersion, setCheckedVersion] = useState<number | null>(null);
-  if (configured && checkedVersion !== version) {
-    setCheckedVersion(version);
-    setState({ status: 'loading' });
-  }
-  useEffect(() => {
-    if (configured) request();
-    return () => controller.current?.abort();
-  }, [configured, version, request]);
-
-  const health = state.status === 'ready' ? state.health : null;
   return (
-    <Stack gap="sm" aria-busy={state.status === 'loading'}>
+    <Stack gap="sm" aria-busy={checked.loading}>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {configured ? t('ai.admin.health.description') : t('ai.admin.health.notConfigured')}
@@ -66,20 +32,20 @@ export function HealthCard({ configured, version }: { configured: boolean; versi
         <Button
           variant="light"
           leftSection={<IconHeartbeat size={16} />}
-          onClick={check}
-          loading={state.status === 'loading'}
+          onClick={checked.reload}
+          loading={checked.loading}
           disabled={!configured}
         >
           {t('ai.admin.health.check')}
         </Button>
       </Group>
-      {state.status === 'loading' && <Loader size="sm" aria-label={t('ai.admin.health.checking')} />}
-      {state.status === 'error' && (
+      {checked.loading && <Loader size="sm" aria-label={t('ai.admin.health.checking')} />}
+      {checked.error ? (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
-          {state.message}
+          {aiErrorMessage(t, checked.error)}
         </Alert>
-      )}
-      {health && (
+      ) : null}
+      {health && !checked.loading && (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="ai-health">
           <Stack gap={2}>
             <Text size="xs" c="dimmed">

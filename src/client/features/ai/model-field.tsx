@@ -1,6 +1,6 @@
 import { Autocomplete, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiErrorMessage } from '@/client/ui/ai/ai-errors';
 import type { ModelsState } from './use-models';
 
 interface ModelFieldProps {

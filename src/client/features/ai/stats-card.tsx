@@ -1,75 +1,59 @@
 import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AiStats } from '@/domain/ai';
-import { aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiErrorMessage } from '@/client/ui/ai/ai-errors';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { useFormatters } from './use-formatters';
 import { getAiStats } from './api';
 import { totalsByHelper } from './stats-model';
 import { HELPER_KEY } from './labels';
 
-type StatsState =
-  { status: 'loading' } | { status: 'ready'; stats: AiStats } | { status: 'error'; message: string };
-
 /** GET /api/ai/admin/stats: calls, errors, tokens and latency per helper (last 30 days), and per day. */
 export function StatsCard({ version }: { version: number }) {
   const { t } = useTranslation();
   const { number, day } = useFormatters();
-  const [state, setState] = useState<StatsState>({ status: 'loading' });
+  // A saved configuration (`version`) asks again: the figures may come from another model server.
+  const loaded = useRemoteData(`ai-stats#${version}`, getAiStats);
+  const stats = loaded.data;
   const [showDays, setShowDays] = useState(false);
-
-  const request = useCallback(
-    (signal?: AbortSignal) =>
-      getAiStats(signal).then(
-        (stats) => setState({ status: 'ready', stats }),
-        (error: unknown) => {
-          if (!signal?.aborted) setState({ status: 'error', message: aiErrorMessage(t, error) });
-        },
-      ),
-    [t],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void request(controller.signal);
-    return () => controller.abort();
-  }, [request, version]);
-  const refresh = () => {
-    setState({ status: 'loading' });
-    void request();
-  };
 
   const helperName = (helper: string) => (HELPER_KEY[helper] ? t(HELPER_KEY[helper]) : helper);
   const header = (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        {state.status === 'ready'
-          ? t('ai.admin.stats.range', { from: day(state.stats.from), to: day(state.stats.to) })
+        {stats
+          ? t('ai.admin.stats.range', { from: day(stats.from), to: day(stats.to) })
           : t('ai.admin.stats.description')}
       </Text>
-      <Button variant="subtle" size="compact-sm" leftSection={<IconRefresh size={14} />} onClick={refresh}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconRefresh size={14} />}
+        onClick={loaded.reload}
+      >
         {t('ai.admin.stats.refresh')}
       </Button>
     </Group>
   );
-  if (state.status === 'loading')
+  if (loaded.error)
+    return (
+      <Stack gap="sm">
+        {header}
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
+          {aiErrorMessage(t, loaded.error)}
+        </Alert>
+      </Stack>
+    );
+  if (!stats)
     return (
       <Stack gap="sm" aria-busy="true">
         {header}
         <Skeleton height={120} radius="md" />
       </Stack>
     );
-  if (state.status === 'error')
-    return (
-      <Stack gap="sm">
-        {header}
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} />}>
-          {state.message}
-        </Alert>
-      </Stack>
-    );
 
-  const totals = totalsByHelper(state.stats.items);
+  const totals = totalsByHelper(stats.items);
   const columns = (
     <>
       <Table.Th ta="right">{t('ai.admin.stats.calls')}</Table.Th>
@@ -104,7 +88,7 @@ export function StatsCard({ version }: { version: number }) {
   );
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" aria-busy={loaded.loading}>
       {header}
       {totals.length === 0 ? (
         <Text size="sm" c="dimmed" ta="center" py="md">
@@ -146,7 +130,7 @@ export function StatsCard({ version }: { version: number }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {state.stats.items.map((row) => (
+              {stats.items.map((row) => (
                 <Table.Tr key={`${row.day}-${row.helper}`}>
                   <Table.Td>{day(row.day)}</Table.Td>
                   <Table.Td>{helperName(row.helper)}</Table.Td>

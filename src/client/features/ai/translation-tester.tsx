@@ -7,8 +7,8 @@ import { LANGUAGES } from '@/domain/constants';
 import { aiTranslationTest } from './api';
 import { CallError } from './call-error';
 import { useAiCall } from './use-ai-call';
-import { aiCodeMessage } from '@/client/shell/ai/ai-errors';
-import { AI_LANGUAGE_KEY } from '@/client/shell/ai/labels';
+import { aiCodeMessage } from '@/client/ui/ai/ai-errors';
+import { AI_LANGUAGE_KEY } from '@/client/ui/ai/labels';
 
 /** POST /api/ai/admin/translation-test: one text into en, de, bg and gr, side by side. */
 export function TranslationTester({ disabled }: { disabled: boolean }) {

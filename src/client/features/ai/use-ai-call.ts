@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { aiErrorDetail, aiErrorMessage } from '@/client/shell/ai/ai-errors';
+import { aiErrorDetail, aiErrorMessage } from '@/client/ui/ai/ai-errors';
 
 export type AiCallState<T> =
   | { status: 'idle' }

@@ -13,7 +13,7 @@ import { RangeControl } from './components/range-control';
 import { LoadError, OfflineNotice, TabSkeleton } from './components/states';
 import { TrendsTab } from './components/trends-tab';
 import { ANALYTICS_TABS, rangeOf, tabOf, type AnalyticsSearch, type AnalyticsTab } from './model';
-import { useRemote, type Remote } from '@/client/shell/data/use-remote';
+import { useRemoteData, type RemoteData } from '@/client/lib/use-remote-data';
 import { TAB_LABEL } from './labels';
 
 const TAB_ICONS: Record<AnalyticsTab, typeof IconChartBar> = {
@@ -37,8 +37,10 @@ export function AnalyticsPage() {
   const range = rangeOf(search);
   const online = useOnline();
 
-  const summary = useRemote('summary', fetchSummary, online);
-  const detailed = useRemote(`detailed:${range}`, (signal) => fetchDetailed(range, signal), online);
+  const summary = useRemoteData(online ? 'summary' : null, fetchSummary);
+  const detailed = useRemoteData(online ? `detailed:${range}` : null, (signal) =>
+    fetchDetailed(range, signal),
+  );
   const alertCount = detailed.data?.alerts.length ?? 0;
 
   return (
@@ -114,7 +116,7 @@ export function AnalyticsPage() {
 }
 
 interface LoadedProps<T> {
-  remote: Remote<T>;
+  remote: RemoteData<T>;
   online: boolean;
   children(data: T): ReactNode;
 }

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { saveBlob } from '@/client/shell/files/save-blob';
+import { saveBlob } from '@/client/lib/files/save-blob';
 
 export interface Column<Row> {
   key: string;

@@ -1,5 +1,5 @@
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from '@/domain/constants';
-import { oneOf } from '@/client/shell/search-params';
+import { oneOf } from '@/client/lib/search-params';
 
 export const ANALYTICS_TABS = ['overview', 'metrics', 'alerts', 'trends'] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];

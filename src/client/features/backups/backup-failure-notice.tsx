@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { backupNeedsAttention } from '@/domain/backup';
 import { isFeatureEnabled } from '@/domain/features';
 import { can } from '@/domain/permissions';
-import { useRemote } from '@/client/shell/data/use-remote';
-import { useOnlineStatus } from '@/client/shell/online/use-online-status';
+import { useRemoteData } from '@/client/lib/use-remote-data';
+import { useOnlineStatus } from '@/client/lib/use-online-status';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
 import { fetchBackupStatus } from './api';
@@ -23,7 +23,7 @@ export function BackupFailureNotice() {
   const { settings } = useSettings();
   const online = useOnlineStatus();
   const allowed = can(user, 'backup:manage') && isFeatureEnabled(settings.features, 'settings');
-  const { data } = useRemote('backups', (signal) => fetchBackupStatus(signal), allowed && online);
+  const { data } = useRemoteData(allowed && online ? 'backups' : null, (signal) => fetchBackupStatus(signal));
   if (!allowed || !data || !backupNeedsAttention(data)) return null;
   const run = data.lastRun!;
   return (

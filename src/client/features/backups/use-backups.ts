@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BackupRun, BackupStatus } from '@/domain/backup';
-import { useOnlineStatus } from '@/client/shell/online/use-online-status';
+import { useOnlineStatus } from '@/client/lib/use-online-status';
 import { fetchBackupStatus, startBackup } from './api';
 
 /** How often the status is asked while a backup runs (its progress bar). */

@@ -8,7 +8,7 @@ import { localToday } from '@/client/lib/dates';
 import { formatWeekday } from './format';
 import { TileLink } from '@/client/ui/tile-link';
 import { EmptyLine, Tile } from './tiles/tile';
-import { useRemote } from '@/client/shell/data/use-remote';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { DISPO_STATUS_LABEL } from './labels';
 
 function byDate(items: readonly Assignment[]): Array<[string, Assignment[]]> {
@@ -22,10 +22,8 @@ export function DispoOverviewTile() {
   const { t } = useTranslation();
   const online = useOnline();
   const today = localToday();
-  const upcoming = useRemote(
-    `dispo:${today}`,
-    (signal) => fetchUpcomingAssignments(today, DASHBOARD_DISPO_DAYS, signal),
-    online,
+  const upcoming = useRemoteData(online ? `dispo:${today}` : null, (signal) =>
+    fetchUpcomingAssignments(today, DASHBOARD_DISPO_DAYS, signal),
   );
 
   let body;

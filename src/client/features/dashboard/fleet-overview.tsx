@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/dashboard';
 import { ApiError } from '@/client/api/client';
 import { useOptionalSyncEngine } from '@/client/offline/engine-context';
-import { useValueStore } from '@/client/offline/store';
+import { useStore } from '@/client/lib/store';
 import type { SyncEngine } from '@/client/offline/engine';
 import { formatWhen } from './format';
 import { ActivityTile } from './tiles/activity-tile';
@@ -22,7 +22,7 @@ interface FleetOverviewProps {
 /** When this device last pulled from the server (the engine is loaded whenever the mirror is shown). */
 function LastSync({ engine }: { engine: SyncEngine }) {
   const { t } = useTranslation();
-  const { lastPulledAt } = useValueStore(engine.status);
+  const { lastPulledAt } = useStore(engine.status);
   return lastPulledAt
     ? t('dashboard.offline.lastSync', { when: formatWhen(new Date(lastPulledAt).toISOString()) })
     : null;

@@ -1,5 +1,5 @@
 import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/constants';
-import { oneOf } from '@/client/shell/search-params';
+import { oneOf } from '@/client/lib/search-params';
 
 /** `/?range=30`: the trend's range lives in the URL (no extra routes). */
 export interface DashboardSearch {

@@ -2,13 +2,12 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { DashboardRange } from '@/domain/dashboard';
 import { isFeatureEnabled } from '@/domain/features';
 import { serviceIntervalFromSettings } from '@/domain/maintenance';
-import { ApiError } from '@/client/api/client';
 import { useOnline } from '@/client/offline/connectivity';
 import { WhenEngineReady } from '@/client/offline/engine-context';
 import { useSettings } from '@/client/lib/session/settings-store';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { fetchDashboard } from './api';
 import { fromServer, type DashboardView } from './model';
-import { useRemote } from '@/client/shell/data/use-remote';
 
 // Reading the mirror needs Dexie: loaded with the offline engine, only when the dashboard needs it.
 const DashboardMirror = lazy(() =>
@@ -26,8 +25,6 @@ export interface DashboardData {
   mirrorSource: ReactNode;
 }
 
-const isNetworkError = (error: unknown) => error instanceof ApiError && error.isNetworkError;
-
 /**
  * The dashboard for `range`: from GET /api/dashboard while online; from the device's mirror when the
  * connection is off or the server cannot be reached (as soon as the offline engine has loaded).
@@ -35,12 +32,10 @@ const isNetworkError = (error: unknown) => error instanceof ApiError && error.is
 export function useDashboardData(range: DashboardRange, enabled: boolean): DashboardData {
   const online = useOnline();
   const { settings } = useSettings();
-  const remote = useRemote(
-    `dashboard:${range}`,
-    (signal) => fetchDashboard(range, signal),
-    enabled && online,
+  const remote = useRemoteData(enabled && online ? `dashboard:${range}` : null, (signal) =>
+    fetchDashboard(range, signal),
   );
-  const useMirror = enabled && (!online || isNetworkError(remote.error));
+  const useMirror = enabled && (!online || remote.unreachable);
   const [mirrorView, setMirrorView] = useState<DashboardView | null>(null);
 
   if (useMirror) {

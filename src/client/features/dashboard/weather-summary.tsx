@@ -17,7 +17,7 @@ import type { WeatherCondition } from '@/domain/logbook';
 import { useOnline } from '@/client/offline/connectivity';
 import { fetchWeather } from './api';
 import { localToday } from '@/client/lib/dates';
-import { useRemote } from '@/client/shell/data/use-remote';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { WEATHER_CONDITION_LABEL } from './labels';
 
 const CONDITION_ICON: Record<WeatherCondition, Icon> = {
@@ -46,7 +46,9 @@ export function WeatherSummary({
   const { t } = useTranslation();
   const online = useOnline();
   const today = localToday();
-  const weather = useRemote(`weather:${today}`, (signal) => fetchWeather(today, signal), enabled && online);
+  const weather = useRemoteData(enabled && online ? `weather:${today}` : null, (signal) =>
+    fetchWeather(today, signal),
+  );
   // One quiet retry a while after a failure: a service that was briefly down fills the tile later,
   // one that stays down costs no more requests.
   const [retried, setRetried] = useState(false);

@@ -12,12 +12,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceTablet, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceListSchema, type Device } from '@/domain/devices';
 import { EMPTY_VALUE } from '@/domain/format';
 import { apiFetch } from '@/client/api/client';
 import { useFormat } from '@/client/i18n/use-format';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { PageHeader } from '@/client/shell/page-header';
 
 /** The list refreshes itself this often while the page is open: devices report whenever they sync. */
@@ -28,43 +28,18 @@ async function listDevices(signal?: AbortSignal): Promise<Device[]> {
   return deviceListSchema.parse(await apiFetch<unknown>('/sync/devices', { signal })).items;
 }
 
-interface Loaded {
-  /** The request this answer belongs to. */
-  version: number;
-  devices: Device[] | null;
-  error: unknown;
-}
-
-function useDevices(): { devices: Device[] | null; error: unknown; loading: boolean; reload(): void } {
-  const [version, setVersion] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ version: -1, devices: null, error: null });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listDevices(controller.signal).then(
-      (devices) => setLoaded({ version, devices, error: null }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded((current) => ({ ...current, version, error }));
-      },
-    );
-    const timer = setTimeout(() => setVersion((current) => current + 1), REFRESH_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [version]);
-
-  const reload = useCallback(() => setVersion((current) => current + 1), []);
-  return { devices: loaded.devices, error: loaded.error, loading: loaded.version !== version, reload };
-}
-
 /**
  * /devices (admins, managers): every installation of the app as its requests last reported it — who
  * used it, when it was last heard from, and how much unsent work it still holds.
  */
 export function DevicesPage() {
   const { t } = useTranslation();
-  const { devices, error, loading, reload } = useDevices();
+  const {
+    data: devices,
+    error,
+    loading,
+    reload,
+  } = useRemoteData('devices', listDevices, { refreshMs: REFRESH_MS });
 
   return (
     <>

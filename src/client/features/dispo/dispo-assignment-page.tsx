@@ -28,7 +28,7 @@ import { formatDay } from './format';
 import { ASSIGNMENTS, useMirroredAssignment } from './use-assignment-mirror';
 import { usePdfDownload } from './use-pdf-download';
 import { usePublish } from './use-publish';
-import { useResource } from './use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { useRoundDone } from './use-round-done';
 
 /**
@@ -56,7 +56,7 @@ export function DispoAssignmentPage() {
   const mirrored = useMirroredAssignment(id);
   const [version, setVersion] = useState(0);
   // The server is asked only when the device has no copy (a copy is kept current by sync).
-  const loaded = useResource(mirrored === null ? `${id}#${version}` : null, (signal) =>
+  const loaded = useRemoteData(mirrored === null ? `${id}#${version}` : null, (signal) =>
     getAssignment(id, signal),
   );
   const [local, setLocal] = useState<Assignment | null>(null);

@@ -1,4 +1,4 @@
-import { oneOf } from '@/client/shell/search-params';
+import { oneOf } from '@/client/lib/search-params';
 
 export const DISPO_TABS = ['assignments', 'overview', 'dashboard', 'master'] as const;
 export type DispoTab = (typeof DISPO_TABS)[number];

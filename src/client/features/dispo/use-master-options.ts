@@ -2,7 +2,7 @@ import type { ContainerType } from '@/domain/dispo/container-types';
 import type { Driver } from '@/domain/dispo/drivers';
 import type { Truck } from '@/domain/dispo/trucks';
 import { listAllMaster } from './api/master-data';
-import { useResource, type Resource } from './use-resource';
+import { useRemoteData, type RemoteData } from '@/client/lib/use-remote-data';
 
 export interface MasterOptions {
   drivers: Driver[];
@@ -11,8 +11,8 @@ export interface MasterOptions {
 }
 
 /** Drivers, trucks and container types for pickers and filters (all of them, small lists). */
-export function useMasterOptions(enabled = true, version = 0): Resource<MasterOptions> {
-  return useResource(enabled ? `master-options#${version}` : null, async (signal) => {
+export function useMasterOptions(enabled = true, version = 0): RemoteData<MasterOptions> {
+  return useRemoteData(enabled ? `master-options#${version}` : null, async (signal) => {
     const [drivers, trucks, types] = await Promise.all([
       listAllMaster('drivers', signal),
       listAllMaster('trucks', signal),

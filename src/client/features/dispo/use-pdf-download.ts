@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@/domain/constants';
 import type { Assignment } from '@/domain/dispo/assignments';
 import { currentLanguage } from '@/client/i18n';
-import { saveBlob } from '@/client/shell/files/save-blob';
+import { saveBlob } from '@/client/lib/files/save-blob';
 import { useSettings } from '@/client/lib/session/settings-store';
 import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
@@ -18,7 +18,7 @@ export async function buildDriverSheet(
 ): Promise<Blob> {
   const [{ buildAssignmentPdf }, { loadPdfFonts }] = await Promise.all([
     import('@/domain/pdf/dispo'),
-    import('@/client/shell/files/pdf-fonts'),
+    import('@/client/lib/files/pdf-fonts'),
   ]);
   const fonts = await loadPdfFonts();
   const bytes = buildAssignmentPdf(assignment, {

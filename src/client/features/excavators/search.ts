@@ -4,7 +4,7 @@ import {
   type ExcavatorStatus,
   type MaintenanceFilter,
 } from '@/domain/constants';
-import { oneOf, text } from '@/client/shell/search-params';
+import { oneOf, text } from '@/client/lib/search-params';
 
 /**
  * The route's search params: quick view (`view`), form (`edit`: an id, or `new`) and the list's filters

@@ -1,5 +1,5 @@
 import { Button, FileInput, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   followUpAssigneesSchema,
@@ -10,6 +10,7 @@ import {
 } from '@/domain/followup';
 import { apiFetch } from '@/client/api/client';
 import { useOnline } from '@/client/offline';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import type { FollowUpInput } from './use-follow-up-actions';
 
 interface FollowUpFormModalProps {
@@ -23,19 +24,18 @@ interface FollowUpFormModalProps {
   onSave(input: FollowUpInput): Promise<void>;
 }
 
+const NO_ASSIGNEES: FollowUpAssignee[] = [];
+
 /** The people a follow-up can be given to (online only; offline the current assignee stays choosable). */
 function useAssignees(enabled: boolean): FollowUpAssignee[] {
   const online = useOnline();
-  const [people, setPeople] = useState<FollowUpAssignee[]>([]);
-  useEffect(() => {
-    if (!enabled || !online) return;
-    const controller = new AbortController();
-    apiFetch<unknown>('/follow-ups/assignees', { signal: controller.signal, quiet: true })
-      .then((body) => setPeople(followUpAssigneesSchema.parse(body).items))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [enabled, online]);
-  return people;
+  const { data } = useRemoteData(
+    enabled && online ? 'follow-up-assignees' : null,
+    async (signal) =>
+      followUpAssigneesSchema.parse(await apiFetch<unknown>('/follow-ups/assignees', { signal, quiet: true }))
+        .items,
+  );
+  return data ?? NO_ASSIGNEES;
 }
 
 /** Opens a follow-up by hand or changes one: title, note, photo, assignee and due date. */

@@ -1,5 +1,5 @@
 import { LOGBOOK_STATUSES, type LogbookStatus } from '@/domain/constants';
-import { oneOf, pageNumber, text } from '@/client/shell/search-params';
+import { oneOf, pageNumber, text } from '@/client/lib/search-params';
 
 /** What the page shows: the list (no view), an entry's details, the new-entry or the edit form. */
 export const LOGBOOK_VIEWS = ['detail', 'new', 'edit'] as const;

@@ -39,7 +39,7 @@ const INITIAL: NotificationsState = {
   highlighted: [],
 };
 
-export interface NotificationsStore extends Pick<Store<NotificationsState>, 'getState' | 'subscribe'> {
+export interface NotificationsStore extends Pick<Store<NotificationsState>, 'get' | 'subscribe'> {
   /** Reloads the unread list (badge and dropdown); concurrent calls share one request. */
   refreshUnread(): Promise<void>;
   /** Loads the full list for the /notifications page. */
@@ -82,7 +82,7 @@ function uniqueNewestFirst(items: readonly Notification[]): Notification[] {
  */
 export function createNotificationsStore(api: NotificationsApi = defaultApi): NotificationsStore {
   const store = createStore<NotificationsState>(INITIAL);
-  const set = (patch: Partial<NotificationsState>) => store.setState((state) => ({ ...state, ...patch }));
+  const set = (patch: Partial<NotificationsState>) => store.set((state) => ({ ...state, ...patch }));
   const arrivalListeners = new Set<(notification: Notification) => void>();
   const highlightTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Every id this session has seen, read or not. */
@@ -100,12 +100,12 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
 
   const highlight = (id: string) => {
     clearTimeout(highlightTimers.get(id));
-    set({ highlighted: [...store.getState().highlighted.filter((entry) => entry !== id), id] });
+    set({ highlighted: [...store.get().highlighted.filter((entry) => entry !== id), id] });
     highlightTimers.set(
       id,
       setTimeout(() => {
         highlightTimers.delete(id);
-        set({ highlighted: store.getState().highlighted.filter((entry) => entry !== id) });
+        set({ highlighted: store.get().highlighted.filter((entry) => entry !== id) });
       }, NOTIFICATION_HIGHLIGHT_MS),
     );
   };
@@ -135,7 +135,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
   const refreshUnread = () => {
     if (unreadRequest) return unreadRequest;
     const started = { epoch, sequence };
-    const firstLoad = store.getState().unreadStatus !== 'ready';
+    const firstLoad = store.get().unreadStatus !== 'ready';
     if (firstLoad) set({ unreadStatus: 'loading' });
     unreadRequest = api
       .list(true)
@@ -145,7 +145,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
           const fresh = server.filter((item) => !known.has(item.id) && !readHere.has(item.id));
           for (const item of server) known.add(item.id);
           set({
-            unread: merge(server, store.getState().unread, started.sequence, true),
+            unread: merge(server, store.get().unread, started.sequence, true),
             unreadStatus: 'ready',
           });
           // Found by a poll or a refresh: as new to the user as a live one (not on the first load).
@@ -155,7 +155,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
           if (started.epoch !== epoch) return;
           console.warn('Loading notifications failed', error);
           // A failed poll keeps what is shown; only a first load shows the error.
-          if (store.getState().unreadStatus !== 'ready') set({ unreadStatus: 'error' });
+          if (store.get().unreadStatus !== 'ready') set({ unreadStatus: 'error' });
         },
       )
       .finally(() => {
@@ -167,19 +167,19 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
   const loadAll = () => {
     if (allRequest) return allRequest;
     const started = { epoch, sequence };
-    if (store.getState().allStatus !== 'ready') set({ allStatus: 'loading' });
+    if (store.get().allStatus !== 'ready') set({ allStatus: 'loading' });
     allRequest = api
       .list(false)
       .then(
         (server) => {
           if (started.epoch !== epoch) return;
           for (const item of server) known.add(item.id);
-          set({ all: merge(server, store.getState().all, started.sequence, false), allStatus: 'ready' });
+          set({ all: merge(server, store.get().all, started.sequence, false), allStatus: 'ready' });
         },
         (error: unknown) => {
           if (started.epoch !== epoch) return;
           console.warn('Loading notifications failed', error);
-          if (store.getState().allStatus !== 'ready') set({ allStatus: 'error' });
+          if (store.get().allStatus !== 'ready') set({ allStatus: 'error' });
         },
       )
       .finally(() => {
@@ -189,7 +189,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
   };
 
   const applyRead = (ids: ReadonlySet<string>) => {
-    const { unread, all } = store.getState();
+    const { unread, all } = store.get();
     set({
       unread: unread.filter((item) => !ids.has(item.id)),
       all: all.map((item) => (ids.has(item.id) && !item.read ? { ...item, read: true } : item)),
@@ -200,7 +200,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
   const restoreUnread = (items: readonly Notification[]) => {
     const ids = new Set(items.map((item) => item.id));
     for (const id of ids) readHere.delete(id);
-    const { unread, all } = store.getState();
+    const { unread, all } = store.get();
     set({
       unread: uniqueNewestFirst([...unread, ...items.map((item) => ({ ...item, read: false }))]),
       all: all.map((item) => (ids.has(item.id) ? { ...item, read: false } : item)),
@@ -208,7 +208,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
   };
 
   return {
-    getState: store.getState,
+    get: store.get,
     subscribe: store.subscribe,
     refreshUnread,
     loadAll,
@@ -228,7 +228,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
       if (known.has(notification.id)) return false;
       known.add(notification.id);
       arrivals.set(notification.id, ++sequence);
-      const { unread, all, allStatus } = store.getState();
+      const { unread, all, allStatus } = store.get();
       set({
         unread: notification.read ? unread : [notification, ...unread],
         all: allStatus === 'idle' ? all : [notification, ...all],
@@ -237,7 +237,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
       return true;
     },
     async markRead(id) {
-      const { unread, all } = store.getState();
+      const { unread, all } = store.get();
       const target = unread.find((item) => item.id === id) ?? all.find((item) => item.id === id);
       if (!target || (target.read && !unread.some((item) => item.id === id))) return;
       readHere.add(id);
@@ -250,7 +250,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
       }
     },
     async markAllRead() {
-      const { unread, all } = store.getState();
+      const { unread, all } = store.get();
       const pending = [...unread, ...all.filter((item) => !item.read)];
       const ids = new Set(pending.map((item) => item.id));
       for (const id of ids) readHere.add(id);
@@ -276,7 +276,7 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
       readHere = new Set();
       arrivals = new Map();
       sequence = 0;
-      store.setState(INITIAL);
+      store.set(INITIAL);
       // An open page keeps showing a list: the new session's.
       if (allWatchers > 0) void loadAll();
     },
@@ -287,9 +287,5 @@ export function createNotificationsStore(api: NotificationsApi = defaultApi): No
 export const notificationsStore = createNotificationsStore();
 
 export function useNotifications(): NotificationsState {
-  return useSyncExternalStore(
-    notificationsStore.subscribe,
-    notificationsStore.getState,
-    notificationsStore.getState,
-  );
+  return useSyncExternalStore(notificationsStore.subscribe, notificationsStore.get, notificationsStore.get);
 }

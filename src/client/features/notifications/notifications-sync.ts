@@ -37,7 +37,7 @@ export function startNotificationSync(store: NotificationsStore = notificationsS
 
   let lastCount = -1;
   const showCount = () => {
-    const count = store.getState().unread.length;
+    const count = store.get().unread.length;
     if (count === lastCount) return;
     lastCount = count;
     setNavBadge('notifications', count);

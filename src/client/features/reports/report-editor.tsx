@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '@/domain/report';
 import type { User } from '@/domain/user';
-import { AiTextAssist } from '@/client/shell/ai/text-assist';
+import { AiTextAssist } from '@/client/ui/ai/text-assist';
 import { PageHeader } from '@/client/shell/page-header';
 import { ReportForm } from './form/report-form';
 import type { ReportRecord } from './model';

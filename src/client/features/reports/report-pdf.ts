@@ -1,7 +1,7 @@
 import type { Language } from '@/domain/constants';
 import { buildReportPdf } from '@/domain/pdf/report';
 import type { Report, ReportExcavator } from '@/domain/report';
-import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
+import { loadPdfFonts } from '@/client/lib/files/pdf-fonts';
 import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 /*

@@ -1,5 +1,5 @@
 import { REPORT_STATUSES, type ReportStatus } from '@/domain/report-status';
-import { oneOf, pageNumber, text } from '@/client/shell/search-params';
+import { oneOf, pageNumber, text } from '@/client/lib/search-params';
 
 export const REPORT_VIEWS = ['quick', 'detail', 'edit', 'new'] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];

@@ -6,7 +6,7 @@ import { missingReportSignatures } from '@/domain/pdf/report';
 import type { User } from '@/domain/user';
 import { currentLanguage } from '@/client/i18n';
 import { useSettings } from '@/client/lib/session/settings-store';
-import { saveBlob } from '@/client/shell/files/save-blob';
+import { saveBlob } from '@/client/lib/files/save-blob';
 import type { ReportRecord } from './model';
 
 export type PdfExcavator = { name: string; model: string; serialNumber: string } | null;

@@ -22,16 +22,16 @@ let generation = 0;
  */
 export function queueSave<T>(task: () => Promise<T>): Promise<T> {
   const mine = generation;
-  saveQueueStore.setState((state) => ({ ...state, waiting: state.waiting + 1 }));
+  saveQueueStore.set((state) => ({ ...state, waiting: state.waiting + 1 }));
   const run = async () => {
-    saveQueueStore.setState((state) => ({ ...state, waiting: state.waiting - 1, saving: true }));
+    saveQueueStore.set((state) => ({ ...state, waiting: state.waiting - 1, saving: true }));
     if (mine !== generation) throw new SaveCancelledError();
     return task();
   };
   const result = tail.then(run, run);
   tail = result.then(
-    () => saveQueueStore.setState((state) => ({ ...state, saving: false, savedAt: Date.now() })),
-    () => saveQueueStore.setState((state) => ({ ...state, saving: false })),
+    () => saveQueueStore.set((state) => ({ ...state, saving: false, savedAt: Date.now() })),
+    () => saveQueueStore.set((state) => ({ ...state, saving: false })),
   );
   return result;
 }
@@ -43,7 +43,7 @@ export function cancelWaitingSaves(): void {
 
 /** True while saves wait behind the running one. */
 export function hasWaitingSaves(): boolean {
-  return saveQueueStore.getState().waiting > 0;
+  return saveQueueStore.get().waiting > 0;
 }
 
 export class SaveCancelledError extends Error {

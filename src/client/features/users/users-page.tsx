@@ -9,6 +9,8 @@ import { can } from '@/domain/permissions';
 import type { User } from '@/domain/user';
 import { PageHeader } from '@/client/shell/page-header';
 import { updateSessionUser, useCurrentUser } from '@/client/lib/session/session-store';
+import { useRemoteData } from '@/client/lib/use-remote-data';
+import { listUsers, userListPath } from './api/list-users';
 import { refusalMessage } from './api/refusals';
 import { updateUser } from './api/update-user';
 import { DeactivateModal } from './components/deactivate-modal';
@@ -16,7 +18,6 @@ import { ResetPasswordModal } from './components/reset-password-modal';
 import { UserFormModal } from './components/user-form-modal';
 import { UsersFilters, type StatusFilter } from './components/users-filters';
 import { UsersTable } from './components/users-table';
-import { useUserList } from './use-user-list';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -34,7 +35,8 @@ export function UsersPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const active = status === 'all' ? null : status === 'active';
-  const list = useUserList({ page, limit: DEFAULT_LIMIT, q, role, active });
+  const path = userListPath({ page, limit: DEFAULT_LIMIT, q, role, active });
+  const list = useRemoteData(path, (signal) => listUsers(path, signal));
 
   const [editing, setEditing] = useState<Editing>(null);
   const [resetting, setResetting] = useState<User | null>(null);

@@ -64,7 +64,7 @@ function writeCachedUser(user: User | null): void {
 function clearSession(): void {
   setStoredToken(null);
   writeCachedUser(null);
-  sessionStore.setState({ status: 'anonymous', user: null });
+  sessionStore.set({ status: 'anonymous', user: null });
 }
 
 let restoring: Promise<void> | null = null;
@@ -77,23 +77,23 @@ export function restoreSession(): Promise<void> {
   const token = getStoredToken();
   if (!token) {
     writeCachedUser(null);
-    sessionStore.setState({ status: 'anonymous', user: null });
+    sessionStore.set({ status: 'anonymous', user: null });
     return Promise.resolve();
   }
   const cached = readCachedUser();
-  sessionStore.setState({ status: cached ? 'signed-in' : 'restoring', user: cached });
+  sessionStore.set({ status: cached ? 'signed-in' : 'restoring', user: cached });
   const refresh = apiFetch<unknown>('/auth/me')
     .then((data) => {
       if (getStoredToken() !== token) return;
       const user = toUser(data);
       if (!user) throw new ApiError(200, 'UNKNOWN', 'Unexpected answer from /auth/me');
       writeCachedUser(user);
-      sessionStore.setState({ status: 'signed-in', user });
+      sessionStore.set({ status: 'signed-in', user });
     })
     .catch((error: unknown) => {
       if (getStoredToken() !== token) return;
       if (error instanceof ApiError && error.status === 401) clearSession();
-      else if (!sessionStore.getState().user) sessionStore.setState({ status: 'anonymous', user: null });
+      else if (!sessionStore.get().user) sessionStore.set({ status: 'anonymous', user: null });
     })
     .finally(() => {
       restoring = null;
@@ -104,7 +104,7 @@ export function restoreSession(): Promise<void> {
 
 /** Resolves once the session is known (not `restoring`); route guards wait for it. */
 export function whenSessionReady(): Promise<void> {
-  return sessionStore.getState().status === 'restoring' && restoring ? restoring : Promise.resolve();
+  return sessionStore.get().status === 'restoring' && restoring ? restoring : Promise.resolve();
 }
 
 /** Signs in, stores token and user, and broadcasts the post-login event (settings reload). */
@@ -118,7 +118,7 @@ export async function signIn(username: string, password: string): Promise<User> 
   if (!user || !token) throw new ApiError(200, 'UNKNOWN', 'Unexpected answer from /auth/login');
   setStoredToken(token);
   writeCachedUser(user);
-  sessionStore.setState({ status: 'signed-in', user });
+  sessionStore.set({ status: 'signed-in', user });
   window.dispatchEvent(new CustomEvent(POST_LOGIN_EVENT, { detail: { user } }));
   return user;
 }
@@ -130,9 +130,9 @@ export function signOut(): void {
 
 /** Replaces the loaded user (e.g. after a profile edit). */
 export function updateSessionUser(user: User): void {
-  if (!sessionStore.getState().user) return;
+  if (!sessionStore.get().user) return;
   writeCachedUser(user);
-  sessionStore.setState({ status: 'signed-in', user });
+  sessionStore.set({ status: 'signed-in', user });
 }
 
 export function useSession(): SessionState {

@@ -52,16 +52,16 @@ let inFlight: Promise<void> | null = null;
 /** GET /settings; on failure keeps the last known settings and records the error message. */
 export function loadSettings(): Promise<void> {
   if (inFlight) return inFlight;
-  settingsStore.setState((state) => ({ ...state, status: 'loading', error: null }));
+  settingsStore.set((state) => ({ ...state, status: 'loading', error: null }));
   inFlight = apiFetch<unknown>('/settings')
     .then((data) => {
       const settings = normalizeSettings(data);
       localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(settings));
-      settingsStore.setState({ status: 'ready', settings, error: null });
+      settingsStore.set({ status: 'ready', settings, error: null });
     })
     .catch((error: unknown) => {
       const offline = error instanceof ApiError && error.isNetworkError;
-      settingsStore.setState((state) => {
+      settingsStore.set((state) => {
         // Offline with settings already known: keep them quietly, the offline banner says enough.
         if (offline && state.settings) return { ...state, status: 'ready', error: null };
         const message = error instanceof ApiError && error.serverMessage ? error.message : '';

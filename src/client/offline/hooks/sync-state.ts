@@ -4,7 +4,7 @@ import type { SyncCollection } from '../collections';
 import type { OfflineDb } from '../db';
 import type { SyncStatus } from '../engine';
 import { useSyncEngine } from '../engine-context';
-import { useValueStore } from '../store';
+import { useStore as useValueStore } from '@/client/lib/store';
 import type { OutboxEntry, RecordSyncState } from '../types';
 import { recordStateOf } from './outbox';
 import { useOutboxValue } from './outbox-value';

@@ -5,7 +5,7 @@ import { createStore, useStore } from '@/client/lib/store';
 export const navBadgeStore = createStore<Partial<Record<NavKey, number>>>({});
 
 export function setNavBadge(key: NavKey, count: number): void {
-  navBadgeStore.setState((current) => ({ ...current, [key]: Math.max(0, Math.floor(count)) }));
+  navBadgeStore.set((current) => ({ ...current, [key]: Math.max(0, Math.floor(count)) }));
 }
 
 export function useNavBadges(): Partial<Record<NavKey, number>> {
@@ -22,12 +22,12 @@ const pulseTimers = new Map<NavKey, ReturnType<typeof setTimeout>>();
 /** Makes an item pulse for `durationMs`; a pulse during a pulse extends it. */
 export function pulseNavItem(key: NavKey, durationMs = NAV_PULSE_MS): void {
   clearTimeout(pulseTimers.get(key));
-  navPulseStore.setState((current) => (current.includes(key) ? current : [...current, key]));
+  navPulseStore.set((current) => (current.includes(key) ? current : [...current, key]));
   pulseTimers.set(
     key,
     setTimeout(() => {
       pulseTimers.delete(key);
-      navPulseStore.setState((current) => current.filter((entry) => entry !== key));
+      navPulseStore.set((current) => current.filter((entry) => entry !== key));
     }, durationMs),
   );
 }

@@ -11,7 +11,7 @@ export function createUserNavList(prefix: string) {
   const store = createStore<Record<string, NavKey[]>>({});
 
   function read(userId: string): NavKey[] {
-    const cached = store.getState()[userId];
+    const cached = store.get()[userId];
     if (cached) return cached;
     let list: NavKey[] = [];
     try {
@@ -25,7 +25,7 @@ export function createUserNavList(prefix: string) {
 
   function write(userId: string, list: NavKey[]): void {
     localStorage.setItem(`${prefix}:${userId}`, JSON.stringify(list));
-    store.setState((current) => ({ ...current, [userId]: list }));
+    store.set((current) => ({ ...current, [userId]: list }));
   }
 
   function use(userId: string): NavKey[] {
@@ -33,7 +33,7 @@ export function createUserNavList(prefix: string) {
     return state[userId] ?? read(userId);
   }
 
-  return { read, write, use, reset: () => store.setState({}) };
+  return { read, write, use, reset: () => store.set({}) };
 }
 
 export const favoritesList = createUserNavList('fleetpilot:favorites');

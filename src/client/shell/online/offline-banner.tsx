@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useOnlineStatus } from './use-online-status';
+import { useOnlineStatus } from '@/client/lib/use-online-status';
 
 export function OfflineBanner() {
   const { t } = useTranslation();

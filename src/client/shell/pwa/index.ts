@@ -6,4 +6,4 @@ export {
   registerUnsavedChanges,
   unregisterUnsavedChanges,
   useUnsavedChanges,
-} from './unsaved-changes';
+} from '@/client/lib/unsaved-changes';

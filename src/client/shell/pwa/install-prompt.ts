@@ -7,7 +7,7 @@ export interface BeforeInstallPromptEvent extends Event {
 }
 
 const offer = createStore<BeforeInstallPromptEvent | null>(null);
-const setDeferred = (next: BeforeInstallPromptEvent | null) => offer.setState(next);
+const setDeferred = (next: BeforeInstallPromptEvent | null) => offer.set(next);
 
 function onBeforeInstallPrompt(event: Event) {
   // Keep the browser's mini-bar away; the app offers its own Install button instead.
@@ -36,7 +36,7 @@ if (typeof window !== 'undefined') listenForInstallPrompt();
 
 /** Shows the browser's install dialog; the offer can be used once. Resolves with the outcome. */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
-  const event = offer.getState();
+  const event = offer.get();
   if (!event) return 'unavailable';
   setDeferred(null);
   await event.prompt();

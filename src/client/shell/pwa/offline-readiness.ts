@@ -48,8 +48,8 @@ function reflect(readiness: OfflineReadiness) {
     document.documentElement.dataset.offlineReady = String(readiness.state === 'ready');
   }
 }
-reflect(offlineReadiness.getState());
-offlineReadiness.subscribe(() => reflect(offlineReadiness.getState()));
+reflect(offlineReadiness.get());
+offlineReadiness.subscribe(() => reflect(offlineReadiness.get()));
 
 export function useOfflineReadiness(): OfflineReadiness {
   return useStore(offlineReadiness);
@@ -60,15 +60,15 @@ export const offlineComplete = createStore<boolean>(false);
 function reflectComplete(complete: boolean) {
   if (typeof document !== 'undefined') document.documentElement.dataset.offlineComplete = String(complete);
 }
-reflectComplete(offlineComplete.getState());
-offlineComplete.subscribe(() => reflectComplete(offlineComplete.getState()));
+reflectComplete(offlineComplete.get());
+offlineComplete.subscribe(() => reflectComplete(offlineComplete.get()));
 
 export function useOfflineComplete(): boolean {
   return useStore(offlineComplete);
 }
 
 const set = (next: OfflineReadiness) =>
-  offlineReadiness.setState((current) =>
+  offlineReadiness.set((current) =>
     current.state === next.state &&
     ('percent' in current ? current.percent : -1) === ('percent' in next ? next.percent : -1)
       ? current
@@ -104,7 +104,7 @@ export function trackOfflineReadiness(
   // The active worker stores the desk screens when asked; asked again when the connection returns,
   // since a run the connection interrupted stops.
   const askForRest = () => {
-    if (!offlineComplete.getState()) current.active?.postMessage({ type: SW_MESSAGE.storeRest });
+    if (!offlineComplete.get()) current.active?.postMessage({ type: SW_MESSAGE.storeRest });
   };
   window.addEventListener('online', askForRest);
   cleanups.push(() => window.removeEventListener('online', askForRest));
@@ -167,7 +167,7 @@ export function trackOfflineReadiness(
       if (message.phase === 'failed') pause();
       else set({ state: 'preparing', percent: lastPercent });
     }),
-    onWorkerMessage(SW_MESSAGE.precacheComplete, () => offlineComplete.setState(true)),
+    onWorkerMessage(SW_MESSAGE.precacheComplete, () => offlineComplete.set(true)),
     // A first install: the page stores files alongside the worker, which may only fetch three at a
     // time. Updates install in the background without the page's help.
     onWorkerMessage(SW_MESSAGE.precacheList, (list) => {
@@ -193,6 +193,6 @@ export function trackOfflineReadiness(
 /** Back to the start (tests only). */
 export function resetOfflineReadiness(): void {
   stopTracking?.();
-  offlineReadiness.setState(initialReadiness());
-  offlineComplete.setState(false);
+  offlineReadiness.set(initialReadiness());
+  offlineComplete.set(false);
 }

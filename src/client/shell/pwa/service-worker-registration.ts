@@ -32,7 +32,7 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   const wb = create(SERVICE_WORKER_URL, SERVICE_WORKER_SCOPE);
   workbox = wb;
 
-  wb.addEventListener('waiting', () => updateAvailable.setState(true));
+  wb.addEventListener('waiting', () => updateAvailable.set(true));
   wb.addEventListener('controlling', (event) => {
     if (event.isUpdate && reloadRequested) reloadPage();
   });
@@ -60,7 +60,7 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
 
 /**
  * Activates the waiting version; the page reloads once it controls this tab. Callers check for
- * unsaved input first (see unsaved-changes.ts).
+ * unsaved input first (see client/lib/unsaved-changes.ts).
  */
 export async function applyUpdate(): Promise<void> {
   reloadRequested = true;
@@ -74,7 +74,7 @@ export async function applyUpdate(): Promise<void> {
 }
 
 export function dismissUpdate(): void {
-  updateAvailable.setState(false);
+  updateAvailable.set(false);
 }
 
 export function useUpdateAvailable(): boolean {
@@ -86,5 +86,5 @@ export function resetServiceWorkerRegistration(): void {
   workbox = null;
   reloadRequested = false;
   reloadPage = () => window.location.reload();
-  updateAvailable.setState(false);
+  updateAvailable.set(false);
 }

@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, dismissUpdate } from './service-worker-registration';
-import { hasUnsavedChanges, useHasUnsavedChanges } from './unsaved-changes';
+import { hasUnsavedChanges, useHasUnsavedChanges } from '@/client/lib/unsaved-changes';
 
 /**
  * "A new version is available" with Reload. With unsaved input on the page it asks first, so a new

@@ -14,7 +14,7 @@ export function useLogout(): () => void {
     // The guard and its dialog are the sync panel's: loaded when someone signs out.
     void Promise.all([engine ?? loadAppEngine(), import('../sync-panel/sign-out-guard')]).then(
       ([ready, { guardedSignOut }]) =>
-        guardedSignOut(ready, sessionStore.getState().user?.id ?? null, () => {
+        guardedSignOut(ready, sessionStore.get().user?.id ?? null, () => {
           signOut();
           void router.navigate({ to: '/login', replace: true });
         }),

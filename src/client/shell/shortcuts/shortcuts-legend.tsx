@@ -37,7 +37,7 @@ export function ShortcutsLegend() {
   const { t } = useTranslation();
   const opened = useStore(legendStore);
   return (
-    <Modal opened={opened} onClose={() => legendStore.setState(false)} title={t('shortcuts.title')} centered>
+    <Modal opened={opened} onClose={() => legendStore.set(false)} title={t('shortcuts.title')} centered>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('shortcuts.intro')}

@@ -47,11 +47,11 @@ export function useGlobalShortcuts(): void {
       }
       if (key === '?') {
         event.preventDefault();
-        legendStore.setState(true);
+        legendStore.set(true);
         return;
       }
-      const user = sessionStore.getState().user;
-      const { settings } = settingsView(settingsStore.getState());
+      const user = sessionStore.get().user;
+      const { settings } = settingsView(settingsStore.get());
       const shortcuts = availableShortcuts(user, settings.features);
       const step = stepGSequence(sequence.current, key, Date.now(), shortcuts, G_SHORTCUT_WINDOW_MS);
       sequence.current = step.state;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '@/client/offline/connectivity';
 import type { SyncEngine } from '@/client/offline/engine';
 import { useSyncEngine } from '@/client/offline/engine-context';
-import { createValueStore, useValueStore } from '@/client/offline/store';
+import { createStore, useStore } from '@/client/lib/store';
 import { useSession } from '@/client/lib/session/session-store';
 
 interface GuardRequest {
@@ -12,7 +12,7 @@ interface GuardRequest {
   proceed: () => void;
 }
 
-const guardStore = createValueStore<GuardRequest | null>(null);
+const guardStore = createStore<GuardRequest | null>(null);
 
 /**
  * Sign-out with changes still waiting warns first (they would stay on the device, sent only when
@@ -31,7 +31,7 @@ export async function guardedSignOut(
 /** The warning dialog; mounted once in the signed-in shell (by SyncIndicator). */
 export function SignOutGuardModal() {
   const { t } = useTranslation();
-  const request = useValueStore(guardStore);
+  const request = useStore(guardStore);
   const engine = useSyncEngine();
   const { user } = useSession();
   const online = useOnline();

@@ -43,7 +43,7 @@ export const colorThemeStore = createStore<ColorTheme>(readColorTheme());
 
 export function setColorTheme(theme: ColorTheme): void {
   localStorage.setItem(COLOR_THEME_STORAGE_KEY, theme);
-  colorThemeStore.setState(theme);
+  colorThemeStore.set(theme);
 }
 
 export function setDarkMode(dark: boolean): void {
@@ -57,7 +57,7 @@ export function requestThemeToggle(): void {
 
 /** The theme on <html data-theme>, so styles that differ by theme (the outdoor one) can select it. */
 function applyThemeAttribute(): void {
-  document.documentElement.dataset.theme = colorThemeStore.getState();
+  document.documentElement.dataset.theme = colorThemeStore.get();
 }
 
 /**
@@ -65,14 +65,14 @@ function applyThemeAttribute(): void {
  * while the user has made no choice, for system changes. Returns the function that stops listening.
  */
 export function startColorScheme(): () => void {
-  colorThemeStore.setState(readColorTheme());
+  colorThemeStore.set(readColorTheme());
   applyThemeAttribute();
   const unsubscribe = colorThemeStore.subscribe(applyThemeAttribute);
-  const onToggle = () => setColorTheme(colorThemeStore.getState() === 'dark' ? 'light' : 'dark');
+  const onToggle = () => setColorTheme(colorThemeStore.get() === 'dark' ? 'light' : 'dark');
   window.addEventListener(TOGGLE_THEME_EVENT, onToggle);
   const media = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
   const onSystemChange = () => {
-    if (storedTheme() === null) colorThemeStore.setState(systemTheme());
+    if (storedTheme() === null) colorThemeStore.set(systemTheme());
   };
   media?.addEventListener?.('change', onSystemChange);
   return () => {

@@ -118,7 +118,7 @@ function installServer() {
 async function renderSection(role = 'admin') {
   await useEnglish();
   setStoredToken('test-token');
-  sessionStore.setState({ status: 'signed-in', user: makeUser(role) });
+  sessionStore.set({ status: 'signed-in', user: makeUser(role) });
   const onDirtyChange = vi.fn();
   renderWithProviders(<AiAdminSection onDirtyChange={onDirtyChange} />, { notifications: true });
   return { onDirtyChange };

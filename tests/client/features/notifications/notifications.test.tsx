@@ -152,11 +152,11 @@ describe('notifications store', () => {
     vi.useFakeTimers();
     const fresh = makeNotification(1);
     expect(store.receive(fresh)).toBe(true);
-    expect(store.getState().highlighted).toEqual([fresh.id]);
+    expect(store.get().highlighted).toEqual([fresh.id]);
     vi.advanceTimersByTime(NOTIFICATION_HIGHLIGHT_MS - 1);
-    expect(store.getState().highlighted).toEqual([fresh.id]);
+    expect(store.get().highlighted).toEqual([fresh.id]);
     vi.advanceTimersByTime(1);
-    expect(store.getState().highlighted).toEqual([]);
+    expect(store.get().highlighted).toEqual([]);
   });
 
   it('never holds a notification twice, whether it came by socket or by poll first', async () => {
@@ -180,7 +180,7 @@ describe('notifications store', () => {
     items.push(third);
     await store.refreshUnread();
 
-    expect(store.getState().unread.map((item) => item.id)).toEqual([third.id, second.id, first.id]);
+    expect(store.get().unread.map((item) => item.id)).toEqual([third.id, second.id, first.id]);
     expect(arrivals).toEqual([second.id, third.id]);
   });
 
@@ -200,7 +200,7 @@ describe('notifications store', () => {
     await store.markRead(old.id);
     answer([old]); // the server answered before it knew of the live one and of the mark
     await pending;
-    expect(store.getState().unread.map((item) => item.id)).toEqual([live.id]);
+    expect(store.get().unread.map((item) => item.id)).toEqual([live.id]);
   });
 
   it('puts a notification back when the server refuses to mark it read', async () => {
@@ -210,7 +210,7 @@ describe('notifications store', () => {
     const store = createNotificationsStore(fake);
     await store.refreshUnread();
     await expect(store.markRead(item.id)).rejects.toThrow('offline');
-    expect(store.getState().unread.map((entry) => entry.id)).toEqual([item.id]);
+    expect(store.get().unread.map((entry) => entry.id)).toEqual([item.id]);
   });
 });
 

@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES } from '@/domain/constants';
 import type { User } from '@/domain/user';
 import { getStoredToken, setStoredToken } from '@/client/api/client';
 import { ProfilePage } from '@/client/features/profile/profile-page';
-import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { hasUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { renderWithProviders, useEnglish } from '../../support/render';
 
@@ -72,7 +72,7 @@ beforeEach(() => {
   calls = [];
   routes = { 'GET /api/profile': () => json(200, baseUser) };
   setStoredToken('old-token');
-  sessionStore.setState({ status: 'signed-in', user: baseUser });
+  sessionStore.set({ status: 'signed-in', user: baseUser });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
@@ -127,7 +127,7 @@ describe('profile details', () => {
       phone: '+49 170 1234567',
       department: 'Recycling',
     });
-    expect(sessionStore.getState().user?.name).toBe('Olga Schmidt');
+    expect(sessionStore.get().user?.name).toBe('Olga Schmidt');
     expect(hasUnsavedChanges()).toBe(false);
   });
 
@@ -178,7 +178,7 @@ describe('signature', () => {
     await screen.findByText('Signature saved');
     expect(bodyOf('PUT /api/profile/signature')).toEqual({ signature: SIGNATURE });
     expect(screen.getByTestId('saved-signature')).toHaveAttribute('src', SIGNATURE);
-    expect(sessionStore.getState().user?.signature).toBe(SIGNATURE);
+    expect(sessionStore.get().user?.signature).toBe(SIGNATURE);
     expect(screen.getByRole('button', { name: 'Save signature' })).toBeDisabled();
   });
 
@@ -253,7 +253,7 @@ describe('profile image', () => {
     const body = calls.find((call) => call.key === 'POST /api/profile/upload-image')?.init.body;
     expect(body).toBeInstanceOf(FormData);
     expect((body as FormData).get('image')).toBeInstanceOf(File);
-    expect(sessionStore.getState().user?.profileImage).toBe('profiles/abc.webp');
+    expect(sessionStore.get().user?.profileImage).toBe('profiles/abc.webp');
     await waitFor(() =>
       expect(within(imageCard()).getByRole('img')).toHaveAttribute(
         'src',
@@ -271,7 +271,7 @@ describe('profile image', () => {
     await user.upload(fileInput(), new File(['fake'], 'fake.png', { type: 'image/png' }));
     await user.click(within(imageCard()).getByRole('button', { name: 'Upload' }));
     expect(await within(imageCard()).findByText(/file type is not supported/)).toBeInTheDocument();
-    expect(sessionStore.getState().user?.profileImage).toBeNull();
+    expect(sessionStore.get().user?.profileImage).toBeNull();
   });
 });
 

@@ -158,7 +158,7 @@ describe('ReportForm', { timeout: 60_000 }, () => {
   });
 
   it('marks the rest N/A on request, and offers no way past a site that requires every item', async () => {
-    settingsStore.setState({
+    settingsStore.set({
       status: 'ready',
       settings: { ...DEFAULT_SETTINGS, reports: { requireAllChecklistItems: true } },
       error: null,

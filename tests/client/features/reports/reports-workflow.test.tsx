@@ -55,7 +55,7 @@ async function mirrored(status: ReportStatus, extra: Record<string, unknown> = {
 
 async function renderActions(me: User, status: ReportStatus, extra: Record<string, unknown> = {}) {
   h.signIn(me.id);
-  sessionStore.setState({ status: 'signed-in', user: me });
+  sessionStore.set({ status: 'signed-in', user: me });
   const report = await mirrored(status, extra);
   const onEdit = vi.fn();
   renderWithEngine(

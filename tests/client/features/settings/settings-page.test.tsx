@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEATURE_FLAGS } from '@/domain/features';
 import { mergeSettings, type Settings, type SettingsUpdate } from '@/domain/settings';
-import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { hasUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { settingsStore } from '@/client/lib/session/settings-store';
 import { FLAG_GROUPS } from '@/client/features/settings/feature-flags';
 import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
@@ -101,7 +101,7 @@ describe('the Features section', () => {
     await release();
     await waitFor(() => expect(status()).toHaveAttribute('data-state', 'saved'));
     expect(status()).toHaveTextContent('Saved');
-    expect(settingsStore.getState().settings?.features.inventory).toBe(false);
+    expect(settingsStore.get().settings?.features.inventory).toBe(false);
     expect(JSON.parse(localStorage.getItem('fleetpilot:settings') ?? '{}').features.inventory).toBe(false);
     await waitFor(() => expect(status()).toHaveAttribute('data-state', 'all-saved'), { timeout: 6000 });
     expect(status()).toHaveTextContent('All changes saved');
@@ -264,12 +264,10 @@ describe('settings that fail to load', () => {
   it('shows the server message, or "Failed to load settings", with Retry', async () => {
     const user = userEvent.setup();
     await openSettings();
-    act(() =>
-      settingsStore.setState((state) => ({ ...state, status: 'error', error: 'Settings table locked' })),
-    );
+    act(() => settingsStore.set((state) => ({ ...state, status: 'error', error: 'Settings table locked' })));
     const main = document.querySelector('main')!;
     expect(await within(main).findByText('Settings table locked')).toBeInTheDocument();
-    act(() => settingsStore.setState((state) => ({ ...state, status: 'error', error: '' })));
+    act(() => settingsStore.set((state) => ({ ...state, status: 'error', error: '' })));
     expect(await within(main).findByText('Failed to load settings')).toBeInTheDocument();
     const getsBefore = gets;
     await user.click(within(main).getByRole('button', { name: 'Retry' }));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/domain/user';
-import { hasUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { hasUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { sessionStore } from '@/client/lib/session/session-store';
 import { makeUser, renderApp, resetClientState } from '../../support/render';
 
@@ -377,7 +377,7 @@ describe('an admin protects their own account', () => {
       role: 'admin',
       name: 'Ada Lovelace',
     });
-    expect(sessionStore.getState().user?.name).toBe('Ada Lovelace');
+    expect(sessionStore.get().user?.name).toBe('Ada Lovelace');
   });
 
   it('shows the server’s refusal when the last admin would go', async () => {

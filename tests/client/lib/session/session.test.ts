@@ -84,17 +84,17 @@ describe('api client', () => {
 describe('session', () => {
   it('is anonymous without a stored token', async () => {
     await restoreSession();
-    expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null });
+    expect(sessionStore.get()).toEqual({ status: 'anonymous', user: null });
   });
 
   it('loads the user from /auth/me when a token is stored', async () => {
     setStoredToken('t1');
     stubFetch(async () => Response.json(admin));
     const ready = restoreSession();
-    expect(sessionStore.getState().status).toBe('restoring');
+    expect(sessionStore.get().status).toBe('restoring');
     await whenSessionReady();
     await ready;
-    expect(sessionStore.getState()).toEqual({ status: 'signed-in', user: admin });
+    expect(sessionStore.get()).toEqual({ status: 'signed-in', user: admin });
     expect(JSON.parse(localStorage.getItem(USER_CACHE_KEY)!)).toEqual(admin);
   });
 
@@ -103,8 +103,8 @@ describe('session', () => {
     localStorage.setItem(USER_CACHE_KEY, JSON.stringify(admin));
     stubFetch(async () => Response.json({ message: 'expired', code: 'UNAUTHENTICATED' }, { status: 401 }));
     await restoreSession();
-    expect(sessionStore.getState().user).toEqual(admin);
-    await vi.waitFor(() => expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null }));
+    expect(sessionStore.get().user).toEqual(admin);
+    await vi.waitFor(() => expect(sessionStore.get()).toEqual({ status: 'anonymous', user: null }));
     expect(getStoredToken()).toBeNull();
     expect(localStorage.getItem(USER_CACHE_KEY)).toBeNull();
   });
@@ -118,7 +118,7 @@ describe('session', () => {
     await restoreSession();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(sessionStore.getState()).toEqual({ status: 'signed-in', user: admin });
+    expect(sessionStore.get()).toEqual({ status: 'signed-in', user: admin });
     expect(getStoredToken()).toBe('t1');
   });
 
@@ -128,7 +128,7 @@ describe('session', () => {
     stubFetch(async () => Response.json({ message: 'down', code: 'INTERNAL' }, { status: 503 }));
     await restoreSession();
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(sessionStore.getState().user).toEqual(admin);
+    expect(sessionStore.get().user).toEqual(admin);
   });
 
   it('stores token and user on sign-in and broadcasts the post-login event; logout clears', async () => {
@@ -139,12 +139,12 @@ describe('session', () => {
     await signIn('admin', 'pw');
     window.removeEventListener(POST_LOGIN_EVENT, listener);
     expect(getStoredToken()).toBe('fresh');
-    expect(sessionStore.getState()).toEqual({ status: 'signed-in', user: admin });
+    expect(sessionStore.get()).toEqual({ status: 'signed-in', user: admin });
     expect(events).toEqual([{ user: admin }]);
 
     signOut();
     expect(getStoredToken()).toBeNull();
-    expect(sessionStore.getState()).toEqual({ status: 'anonymous', user: null });
+    expect(sessionStore.get()).toEqual({ status: 'anonymous', user: null });
   });
 
   it('only returns to paths of this app after sign-in', () => {
@@ -159,9 +159,9 @@ describe('session', () => {
 describe('settings store', () => {
   it('loads settings, filling gaps with defaults, and caches them', async () => {
     stubFetch(async () => Response.json({ app: { name: 'Site North' }, features: { analytics: false } }));
-    expect(settingsView(settingsStore.getState()).loading).toBe(true);
+    expect(settingsView(settingsStore.get()).loading).toBe(true);
     await loadSettings();
-    const view = settingsView(settingsStore.getState());
+    const view = settingsView(settingsStore.get());
     expect(view.loading).toBe(false);
     expect(view.settings.app).toEqual({
       name: 'Site North',
@@ -178,25 +178,25 @@ describe('settings store', () => {
       Response.json({ message: 'Database unavailable', code: 'INTERNAL' }, { status: 500 }),
     );
     await loadSettings();
-    expect(settingsStore.getState().error).toBe('Database unavailable');
+    expect(settingsStore.get().error).toBe('Database unavailable');
 
     resetClientState();
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
     await loadSettings();
-    expect(settingsStore.getState().error).toBe('');
-    expect(settingsView(settingsStore.getState()).loading).toBe(false);
+    expect(settingsStore.get().error).toBe('');
+    expect(settingsView(settingsStore.get()).loading).toBe(false);
   });
 
   it('keeps known settings quietly when offline', async () => {
-    settingsStore.setState({ status: 'ready', settings: makeSettings({ inventory: false }), error: null });
+    settingsStore.set({ status: 'ready', settings: makeSettings({ inventory: false }), error: null });
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
     await loadSettings();
-    expect(settingsStore.getState()).toMatchObject({ status: 'ready', error: null });
-    expect(settingsStore.getState().settings?.features.inventory).toBe(false);
+    expect(settingsStore.get()).toMatchObject({ status: 'ready', error: null });
+    expect(settingsStore.get().settings?.features.inventory).toBe(false);
   });
 });
 

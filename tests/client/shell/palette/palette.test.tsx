@@ -105,9 +105,9 @@ describe('command palette', () => {
     await user.clear(input);
     await user.type(input, 'theme');
     const stopColorScheme = startColorScheme();
-    const before = colorThemeStore.getState();
+    const before = colorThemeStore.get();
     await user.click(within(dialog).getByRole('button', { name: 'Toggle light/dark theme' }));
-    expect(colorThemeStore.getState()).toBe(before === 'dark' ? 'light' : 'dark');
+    expect(colorThemeStore.get()).toBe(before === 'dark' ? 'light' : 'dark');
     stopColorScheme();
     await waitFor(() => expect(search()).not.toBeInTheDocument());
 

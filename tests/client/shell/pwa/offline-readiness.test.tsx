@@ -95,7 +95,7 @@ describe('offline readiness', () => {
     expect(worker.posted).toEqual([{ type: SW_MESSAGE.precacheStatus }]);
     expect(html()).toBe('false');
     fromWorker({ phase: 'installing', doneFiles: 40, totalFiles: 100, doneBytes: 420, totalBytes: 1000 });
-    expect(offlineReadiness.getState()).toEqual({ state: 'preparing', percent: 42 });
+    expect(offlineReadiness.get()).toEqual({ state: 'preparing', percent: 42 });
     expect(screen.getAllByText('Preparing offline use … 42 %').length).toBeGreaterThan(0);
     expect(screen.getByTestId('offline-readiness')).toHaveAttribute('data-percent', '42');
     expect(html()).toBe('false');
@@ -104,7 +104,7 @@ describe('offline readiness', () => {
     expect(html()).toBe('false');
     Object.assign(registration, { installing: null, active: worker });
     worker.become('activated');
-    expect(offlineReadiness.getState()).toEqual({ state: 'ready' });
+    expect(offlineReadiness.get()).toEqual({ state: 'ready' });
     expect(html()).toBe('true');
     expect(screen.getAllByText('Ready for offline use').length).toBe(2);
   });
@@ -119,7 +119,7 @@ describe('offline readiness', () => {
       registration.dispatchEvent(new Event('updatefound'));
     });
     fromWorker({ phase: 'installing', doneFiles: 1, totalFiles: 10, doneBytes: 1, totalBytes: 10 });
-    expect(offlineReadiness.getState()).toEqual({ state: 'ready' });
+    expect(offlineReadiness.get()).toEqual({ state: 'ready' });
   });
 
   it('pauses when the first install fails and starts again when the connection returns', async () => {
@@ -134,14 +134,14 @@ describe('offline readiness', () => {
     fromWorker({ phase: 'failed', doneFiles: 30, totalFiles: 100, doneBytes: 300, totalBytes: 1000 });
     Object.assign(registration, { installing: null });
     first.become('redundant');
-    expect(offlineReadiness.getState()).toEqual({ state: 'paused', percent: 30 });
+    expect(offlineReadiness.get()).toEqual({ state: 'paused', percent: 30 });
     expect(screen.getByText(/paused at 30 %/)).toBeInTheDocument();
 
     await act(async () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(register).toHaveBeenCalledTimes(1);
-    expect(offlineReadiness.getState()).toEqual({ state: 'preparing', percent: 30 });
+    expect(offlineReadiness.get()).toEqual({ state: 'preparing', percent: 30 });
     second.become('activated');
     expect(html()).toBe('true');
   });

@@ -20,7 +20,7 @@ import {
   registerUnsavedChanges,
   unregisterUnsavedChanges,
   useUnsavedChanges,
-} from '@/client/shell/pwa/unsaved-changes';
+} from '@/client/lib/unsaved-changes';
 import { UpdatePrompt } from '@/client/shell/pwa/update-prompt';
 import { useWorkerNavigation } from '@/client/shell/pwa/use-worker-navigation';
 import { useEnglish, withProviders } from '../../support/render';

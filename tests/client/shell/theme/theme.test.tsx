@@ -59,16 +59,16 @@ describe('theme', () => {
   it('flips light and dark on the global toggle event, stores the choice and survives a restart', () => {
     preferDark(false);
     stop = startColorScheme();
-    expect(colorThemeStore.getState()).toBe('light');
+    expect(colorThemeStore.get()).toBe('light');
     act(() => void window.dispatchEvent(new CustomEvent(TOGGLE_THEME_EVENT)));
-    expect(colorThemeStore.getState()).toBe('dark');
+    expect(colorThemeStore.get()).toBe('dark');
     expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('dark');
     expect(document.documentElement.dataset.theme).toBe('dark');
     stop();
 
-    colorThemeStore.setState('light');
+    colorThemeStore.set('light');
     stop = startColorScheme();
-    expect(colorThemeStore.getState()).toBe('dark');
+    expect(colorThemeStore.get()).toBe('dark');
     act(() => requestThemeToggle());
     expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('light');
 
@@ -76,7 +76,7 @@ describe('theme', () => {
     stop();
     stop = startColorScheme();
     act(() => requestThemeToggle());
-    expect(colorThemeStore.getState()).toBe('dark');
+    expect(colorThemeStore.get()).toBe('dark');
   });
 
   it("drives Mantine's colour scheme, the outdoor theme's type and the three-way switch", async () => {

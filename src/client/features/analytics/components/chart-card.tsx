@@ -1,7 +1,8 @@
-import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconDownload, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ViewModeToggle } from '@/client/ui/view-mode-toggle';
 import { csvFilename, downloadCsv, toCsv, type Column } from '../csv';
 import type { ChartSpec } from './chart-spec';
 import { DataTable } from './data-table';
@@ -50,30 +51,14 @@ export function ChartCard<Row>({
             ) : null}
           </Stack>
           <Group gap="xs" wrap="nowrap">
-            <SegmentedControl
+            <ViewModeToggle
               size="sm"
               value={view}
-              onChange={(value) => setView(value === 'table' ? 'table' : 'chart')}
-              aria-label={t('analytics.view.label', { title })}
-              data={[
-                {
-                  value: 'chart',
-                  label: (
-                    <Group gap={6} wrap="nowrap">
-                      <IconChartBar size={16} aria-hidden />
-                      <span>{t('analytics.view.chart')}</span>
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'table',
-                  label: (
-                    <Group gap={6} wrap="nowrap">
-                      <IconTable size={16} aria-hidden />
-                      <span>{t('analytics.view.table')}</span>
-                    </Group>
-                  ),
-                },
+              onChange={setView}
+              label={t('analytics.view.label', { title })}
+              options={[
+                { value: 'chart', label: t('analytics.view.chart'), icon: IconChartBar },
+                { value: 'table', label: t('analytics.view.table'), icon: IconTable },
               ]}
             />
             <Button

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isCalendarDate } from '@/domain/dispo/dates';
 import { assignmentListPath, listAssignments } from '../api/assignments';
 import { AssignmentLink } from '../components/assignment-link';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 
 interface DuplicateWarningProps {
   driverId: string | null;
@@ -21,7 +21,7 @@ export function DuplicateWarning({ driverId, driverName, date, exceptId }: Dupli
     driverId && isCalendarDate(date)
       ? assignmentListPath({ page: 1, limit: 5, driverId, from: date, to: date })
       : null;
-  const others = useResource(path, (signal) => listAssignments(path ?? '', signal));
+  const others = useRemoteData(path, (signal) => listAssignments(path ?? '', signal));
   const other = path ? others.data?.items.find((a) => a.id !== exceptId && a.date === date) : undefined;
   if (!other || others.loading) return null;
   return (

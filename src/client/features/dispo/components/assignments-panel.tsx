@@ -8,7 +8,7 @@ import { assignmentListPath, listAssignments } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import type { MasterOptions } from '../use-master-options';
 import { localToday } from '@/client/lib/dates';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { AssignmentFilters, NO_FILTERS, type AssignmentFilterValues } from './assignment-filters';
 import { AssignmentsTable } from './assignments-table';
 
@@ -45,7 +45,7 @@ export function AssignmentsPanel({ options, refresh, ...actions }: AssignmentsPa
         status: filters.status ?? undefined,
         sort: filters.from && !filters.to ? 'date' : undefined,
       });
-  const list = useResource(path === null ? null : `${path}#${refresh}`, (signal) =>
+  const list = useRemoteData(path === null ? null : `${path}#${refresh}`, (signal) =>
     listAssignments(path ?? '', signal),
   );
   const changeFilters = (next: AssignmentFilterValues) => {

@@ -5,13 +5,13 @@ import type { DispoDashboard } from '@/domain/dispo/board';
 import { getDashboard } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import { formatDay } from '../format';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { AssignmentLink } from './assignment-link';
 
 /** Today's rounds, containers placed and picked up per type this week, drivers without work today. */
 export function DashboardPanel({ refresh }: { refresh: number }) {
   const { t } = useTranslation();
-  const dashboard = useResource(`dashboard#${refresh}`, getDashboard);
+  const dashboard = useRemoteData(`dashboard#${refresh}`, getDashboard);
   if (dashboard.error && !dashboard.data)
     return (
       <Alert color="red" role="alert" icon={<IconAlertTriangle />}>

@@ -8,7 +8,7 @@ import { listAssignments } from '../api/assignments';
 import { formatDay } from '../format';
 import { localToday } from '@/client/lib/dates';
 import { ASSIGNMENTS, useAssignmentMirrorReady, useMyMirroredAssignments } from '../use-assignment-mirror';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { AssignmentLink } from './assignment-link';
 import { OfflineCopyNotice } from './offline-copy-notice';
 import { StatusBadge } from './status-badge';
@@ -25,7 +25,7 @@ export function DriverAssignments() {
   const ready = useAssignmentMirrorReady();
   const mirrored = useMyMirroredAssignments(today, ready === true);
   const path = `/containers/assignments?page=1&limit=${MAX_LIMIT}&from=${today}&sort=date`;
-  const list = useResource(ready === false ? path : null, (signal) => listAssignments(path, signal));
+  const list = useRemoteData(ready === false ? path : null, (signal) => listAssignments(path, signal));
   const syncStates = useCollectionSyncStates(ASSIGNMENTS);
   const items: Assignment[] = (ready ? mirrored : list.data?.items) ?? [];
   if (items.length === 0) return null;

@@ -6,14 +6,14 @@ import type { DispoOverview } from '@/domain/dispo/board';
 import { getOverview } from '../api/assignments';
 import { dispoErrorMessage } from '../api/errors';
 import { formatDay } from '../format';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { AssignmentLink } from './assignment-link';
 import { STATUS_LABEL } from '../labels';
 
 /** The next DISPO_UPCOMING_DAYS days by driver (a week board), with drafts and published per day. */
 export function WeekBoard({ refresh }: { refresh: number }) {
   const { t } = useTranslation();
-  const overview = useResource(`overview#${refresh}`, getOverview);
+  const overview = useRemoteData(`overview#${refresh}`, getOverview);
   if (overview.error && !overview.data)
     return (
       <Alert color="red" role="alert" icon={<IconAlertTriangle />}>

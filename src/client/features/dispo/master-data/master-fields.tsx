@@ -7,7 +7,7 @@ import { userListSchema } from '@/domain/user';
 import { apiFetch } from '@/client/api/client';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import type { MasterKind } from '../api/master-data';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 
 /** Every field of every kind; a kind's form shows its own. */
 export interface MasterFormValues {
@@ -107,7 +107,7 @@ function UserField({ form, linkedUser }: { form: Form; linkedUser: string | null
   const { t } = useTranslation();
   const me = useCurrentUser();
   const admin = can(me, 'users:manage');
-  const users = useResource(admin ? 'dispo-user-options' : null, async (signal) =>
+  const users = useRemoteData(admin ? 'dispo-user-options' : null, async (signal) =>
     userListSchema.parse(await apiFetch<unknown>(`/users?page=1&limit=${MAX_LIMIT}&active=true`, { signal })),
   );
   if (!admin)

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT } from '@/domain/constants';
 import { dispoErrorMessage } from '../api/errors';
 import { listMaster, masterListPath, type MasterKind, type MasterKinds } from '../api/master-data';
-import { useResource } from '../use-resource';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { MASTER_COLUMNS, masterName } from './columns';
 import { DeleteMasterModal } from './delete-master-modal';
 import { MasterFormModal } from './master-form-modal';
@@ -42,7 +42,7 @@ export function MasterList({ kind, canWrite, onChanged }: MasterListProps) {
   const [q] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
   const path = masterListPath(kind, { page, limit: DEFAULT_LIMIT, q });
-  const list = useResource(path, (signal) => listMaster(kind, { page, limit: DEFAULT_LIMIT, q }, signal));
+  const list = useRemoteData(path, (signal) => listMaster(kind, { page, limit: DEFAULT_LIMIT, q }, signal));
   const [editing, setEditing] = useState<{ record: MasterKinds[MasterKind]['record'] | null } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const columns = MASTER_COLUMNS[kind](t) as Array<{

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '@/client/offline';
+import { ConfirmModal } from '@/client/ui/confirm-modal';
 import type { ExcavatorRecord } from '../model';
 
 interface DeleteExcavatorModalProps {
@@ -14,44 +14,22 @@ interface DeleteExcavatorModalProps {
 export function DeleteExcavatorModal({ excavator, onClose, onDeleted }: DeleteExcavatorModalProps) {
   const { t } = useTranslation();
   const engine = useSyncEngine();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    if (!excavator) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await engine.deleteRecord('excavators', excavator.id);
-      onDeleted();
-    } catch (cause) {
-      setError(cause instanceof Error ? cause.message : t('excavators.errors.deleteFailed'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <ConfirmModal
       opened={excavator !== null}
-      onClose={onClose}
       title={t('excavators.delete.title')}
-      closeButtonProps={{ 'aria-label': t('excavators.close') }}
+      confirmLabel={t('excavators.delete.confirm')}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!excavator) return;
+        await engine.deleteRecord('excavators', excavator.id);
+        onDeleted();
+      }}
+      failureMessage={(cause) =>
+        cause instanceof Error ? cause.message : t('excavators.errors.deleteFailed')
+      }
     >
-      <Stack gap="md">
-        <Text>{t('excavators.delete.message', { name: excavator?.name ?? '' })}</Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" mih={44} onClick={onClose} disabled={busy}>
-            {t('excavators.actions.cancel')}
-          </Button>
-          <Button color="red" mih={44} loading={busy} onClick={() => void confirm()}>
-            {t('excavators.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>{t('excavators.delete.message', { name: excavator?.name ?? '' })}</Text>
+    </ConfirmModal>
   );
 }

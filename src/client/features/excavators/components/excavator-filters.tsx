@@ -1,10 +1,11 @@
-import { CloseButton, Group, SegmentedControl, Select, TextInput, VisuallyHidden } from '@mantine/core';
+import { CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXCAVATOR_STATUSES } from '@/domain/excavator';
 import { MAINTENANCE_FILTERS } from '@/domain/maintenance';
 import type { MaintenanceFilterChoice, StatusFilter } from '../model';
-import { VIEW_MODES, isViewMode, type ViewMode } from '../view-mode';
+import { ViewModeToggle } from '@/client/ui/view-mode-toggle';
+import { VIEW_MODES, type ViewMode } from '../view-mode';
 import { MAINTENANCE_FILTER_KEY, STATUS_KEY, VIEW_MODE_KEY } from '../labels';
 
 interface ExcavatorFiltersProps {
@@ -72,17 +73,12 @@ export function ExcavatorFilters(props: ExcavatorFiltersProps) {
           if (isMaintenanceFilter(value)) props.onMaintenanceChange(value);
         }}
       />
-      <div>
-        <VisuallyHidden id="excavators-view-mode">{t('excavators.view.label')}</VisuallyHidden>
-        <SegmentedControl
-          aria-labelledby="excavators-view-mode"
-          value={props.mode}
-          onChange={(value) => {
-            if (isViewMode(value)) props.onModeChange(value);
-          }}
-          data={VIEW_MODES.map((mode) => ({ value: mode, label: t(VIEW_MODE_KEY[mode]) }))}
-        />
-      </div>
+      <ViewModeToggle
+        value={props.mode}
+        onChange={props.onModeChange}
+        label={t('excavators.view.label')}
+        options={VIEW_MODES.map((mode) => ({ value: mode, label: t(VIEW_MODE_KEY[mode]) }))}
+      />
     </Group>
   );
 }

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuotaError, StorageFullError, useSyncEngine } from '@/client/offline';
-import { DraftNotice } from '@/client/shell/drafts/draft-notice';
-import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
+import { DraftNotice } from '@/client/ui/draft-notice';
+import { useFormDraft } from '@/client/lib/drafts/use-form-draft';
 import type { ExcavatorRecord } from '../model';
 import { DescriptionSection } from './description-section';
 import {

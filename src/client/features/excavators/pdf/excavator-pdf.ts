@@ -1,5 +1,5 @@
 import { buildExcavatorPdf, type PdfImage } from '@/domain/pdf';
-import { loadPdfFonts } from '@/client/shell/files/pdf-fonts';
+import { loadPdfFonts } from '@/client/lib/files/pdf-fonts';
 import type { Language } from '@/domain/constants';
 import type { Excavator } from '@/domain/excavator';
 import { currentSiteTimeZone } from '@/client/lib/site-time-zone';

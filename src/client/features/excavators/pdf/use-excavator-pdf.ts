@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/client/i18n';
-import { saveBlob } from '@/client/shell/files/save-blob';
+import { saveBlob } from '@/client/lib/files/save-blob';
 import { useSettings } from '@/client/lib/session/settings-store';
 import type { ExcavatorRecord } from '../model';
 

@@ -1,8 +1,9 @@
-import { Button, Chip, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Select, TextInput } from '@mantine/core';
 import { IconLayoutGrid, IconSearch, IconTable, IconX } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_FILTER, isFiltered, type InventoryFilterState, type TagCount } from '../model';
+import { ViewModeToggle } from '@/client/ui/view-mode-toggle';
 import type { InventoryViewMode } from '../use-view-mode';
 
 type FilterPatch = Partial<InventoryFilterState>;
@@ -61,7 +62,16 @@ export function InventoryFilters({
           {t('inventory.filters.clear')}
         </Button>
       ) : null}
-      <ViewSwitch view={view} onChange={onViewChange} />
+      <ViewModeToggle
+        ml="auto"
+        value={view}
+        onChange={onViewChange}
+        label={t('inventory.view.label')}
+        options={[
+          { value: 'cards', label: t('inventory.view.cards'), icon: IconLayoutGrid },
+          { value: 'table', label: t('inventory.view.table'), icon: IconTable },
+        ]}
+      />
     </Group>
   );
 }
@@ -134,44 +144,5 @@ const FacetFilters = memo(function FacetFilters({
         {t('inventory.filters.lowStock')}
       </Chip>
     </>
-  );
-});
-
-/** Cards or table (kept per user); memoised like the pickers. */
-const ViewSwitch = memo(function ViewSwitch({
-  view,
-  onChange,
-}: {
-  view: InventoryViewMode;
-  onChange: (view: InventoryViewMode) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <SegmentedControl
-      ml="auto"
-      value={view}
-      onChange={(value) => onChange(value === 'table' ? 'table' : 'cards')}
-      aria-label={t('inventory.view.label')}
-      data={[
-        {
-          value: 'cards',
-          label: (
-            <Group gap={6} wrap="nowrap">
-              <IconLayoutGrid size={16} aria-hidden />
-              <span>{t('inventory.view.cards')}</span>
-            </Group>
-          ),
-        },
-        {
-          value: 'table',
-          label: (
-            <Group gap={6} wrap="nowrap">
-              <IconTable size={16} aria-hidden />
-              <span>{t('inventory.view.table')}</span>
-            </Group>
-          ),
-        },
-      ]}
-    />
   );
 });

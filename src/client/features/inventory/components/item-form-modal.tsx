@@ -15,8 +15,8 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DraftNotice, useLeaveConfirm } from '@/client/shell/drafts/draft-notice';
-import { useFormDraft } from '@/client/shell/drafts/use-form-draft';
+import { DraftNotice, useLeaveConfirm } from '@/client/ui/draft-notice';
+import { useFormDraft } from '@/client/lib/drafts/use-form-draft';
 import { INVENTORY_MAINTENANCE_TYPES, INVENTORY_MAX_TAGS, type InventoryFields } from '@/domain/inventory';
 import { EMPTY_ITEM_FORM, formValuesOf, validateItemForm, type ItemFormValues } from '../item-form';
 import { MAINTENANCE_TYPE_LABELS, type InventoryRecord } from '../model';

@@ -1,6 +1,6 @@
 import type { Language } from '@/domain/constants';
 import type { LogbookEntry } from '@/domain/logbook';
-import { saveBlob } from '@/client/shell/files/save-blob';
+import { saveBlob } from '@/client/lib/files/save-blob';
 import { currentSiteTimeZone } from '@/client/lib/site-time-zone';
 
 export function logbookPdfFileName(entry: Pick<LogbookEntry, 'date' | 'site'>): string {
@@ -18,7 +18,7 @@ export async function downloadLogbookPdf(
 ): Promise<void> {
   const [{ buildLogbookPdf }, { loadPdfFonts }] = await Promise.all([
     import('@/domain/pdf/logbook'),
-    import('@/client/shell/files/pdf-fonts'),
+    import('@/client/lib/files/pdf-fonts'),
   ]);
   const fonts = await loadPdfFonts();
   const bytes = buildLogbookPdf(entry, {

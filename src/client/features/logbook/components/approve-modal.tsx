@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Image, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OverrideReasonField } from '@/client/shell/approval/self-approval';
+import { OverrideReasonField } from '@/client/ui/self-approval';
 import { SignaturePad, type SignaturePadHandle } from '@/client/ui/signature/signature-pad';
 
 interface ApproveModalProps {

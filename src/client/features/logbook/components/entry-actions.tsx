@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDownload, IconPencil, IconSignature, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { currentLanguage } from '@/client/i18n';
 import { useSyncEngine } from '@/client/offline';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
-import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
+import { ApproveButton, useSelfApprovalMode } from '@/client/ui/self-approval';
 import type { LogbookEntry } from '@/domain/logbook';
 import {
   canApproveLogbookEntry,
@@ -21,7 +21,7 @@ import { formatEntryDate } from '../format';
 import { useProfileSignature } from '../use-logbook';
 import { useLogbookNavigation } from '../use-logbook-navigation';
 import { ApproveModal } from './approve-modal';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/client/ui/confirm-modal';
 
 /** What the user may do with the entry now (domain/logbook-status decides), each a large button. */
 export function EntryActions({ entry }: { entry: LogbookEntry }) {
@@ -112,24 +112,30 @@ export function EntryActions({ entry }: { entry: LogbookEntry }) {
       <ConfirmModal
         opened={dialog === 'sign'}
         title={t('logbook.sign.title')}
-        message={t('logbook.sign.message')}
         confirmLabel={t('logbook.actions.sign')}
         color="blue"
         onClose={close}
-        onConfirm={() => signEntry(engine, entry.id, profileSignature!, label)}
-      />
+        onConfirm={async () => {
+          await signEntry(engine, entry.id, profileSignature!, label);
+          close();
+        }}
+      >
+        <Text>{t('logbook.sign.message')}</Text>
+      </ConfirmModal>
       <ConfirmModal
         opened={dialog === 'delete'}
         title={t('logbook.delete.title')}
-        message={t('logbook.delete.message', { date: formatEntryDate(entry.date) })}
         confirmLabel={t('logbook.actions.delete')}
         onClose={close}
         onConfirm={async () => {
           await deleteEntry(engine, entry.id);
           notifications.show({ color: 'green', message: t('logbook.delete.done') });
           nav.openList();
+          close();
         }}
-      />
+      >
+        <Text>{t('logbook.delete.message', { date: formatEntryDate(entry.date) })}</Text>
+      </ConfirmModal>
     </Group>
   );
 }

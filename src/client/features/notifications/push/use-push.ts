@@ -18,16 +18,16 @@ export interface PushView {
 
 /** One state for every opt-in on the page (bell dropdown and /notifications header). */
 const pushStore = createStore<PushView>({ state: null, busy: false, error: null });
-const set = (patch: Partial<PushView>) => pushStore.setState((current) => ({ ...current, ...patch }));
+const set = (patch: Partial<PushView>) => pushStore.set((current) => ({ ...current, ...patch }));
 
 let watchingSignOut = false;
 /** Installed once: when the session ends, this device stops receiving that user's pushes. */
 function watchSignOut(): void {
   if (watchingSignOut) return;
   watchingSignOut = true;
-  let hadUser = !!sessionStore.getState().user;
+  let hadUser = !!sessionStore.get().user;
   sessionStore.subscribe(() => {
-    const hasUser = !!sessionStore.getState().user;
+    const hasUser = !!sessionStore.get().user;
     if (hadUser && !hasUser) {
       set({ state: null, error: null });
       void dropPushAfterSignOut().catch((error: unknown) => console.warn('Dropping push failed', error));
@@ -48,14 +48,14 @@ async function run(action: () => Promise<PushState>): Promise<void> {
 
 /** Push on this device for the signed-in user: its state and the switch (started only by a click). */
 export function usePush(userId: string) {
-  const view = useSyncExternalStore(pushStore.subscribe, pushStore.getState, pushStore.getState);
+  const view = useSyncExternalStore(pushStore.subscribe, pushStore.get, pushStore.get);
 
   useEffect(() => {
     watchSignOut();
     let current = true;
     void readPushState(userId).then(
       (state) => {
-        if (current && !pushStore.getState().busy) set({ state });
+        if (current && !pushStore.get().busy) set({ state });
       },
       (error: unknown) => {
         console.warn('Reading the push state failed', error);

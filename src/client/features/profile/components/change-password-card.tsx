@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordSchema } from '@/domain/user';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { updateSessionUser } from '@/client/lib/session/session-store';
 import { changePassword } from '../api/change-password';
 import { isNetworkError, serverFieldErrors } from '@/client/lib/api-errors';

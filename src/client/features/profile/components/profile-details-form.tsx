@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { User } from '@/domain/user';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isNetworkError, serverFieldErrors } from '@/client/lib/api-errors';
 import { profileFormValues, updateProfile, type ProfileFormValues } from '../api/update-profile';

@@ -6,7 +6,7 @@ import { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '@/domain/constants';
 import type { User } from '@/domain/user';
 import { ApiError } from '@/client/api/client';
 import { uploadUrl } from '@/client/api/uploads';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isNetworkError } from '@/client/lib/api-errors';
 import { checkProfileImage, uploadProfileImage } from '../api/upload-profile-image';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Group, Image, Stack, Text, Title } from '@man
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/domain/user';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { updateSessionUser } from '@/client/lib/session/session-store';
 import { isNetworkError } from '@/client/lib/api-errors';
 import { saveSignature } from '../api/save-signature';

@@ -19,7 +19,7 @@ export function RequireAllSwitch({ readOnly }: { readOnly: boolean }) {
           body: { reports: { requireAllChecklistItems } },
         }),
       );
-      settingsStore.setState({ status: 'ready', settings: saved, error: null });
+      settingsStore.set({ status: 'ready', settings: saved, error: null });
     } catch {
       notifications.show({ color: 'red', message: t('reports.checklistEditor.saveFailed') });
     } finally {

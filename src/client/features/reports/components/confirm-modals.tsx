@@ -4,7 +4,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_REASON } from '@/domain/report';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
-import { OverrideReasonField } from '@/client/shell/approval/self-approval';
+import { OverrideReasonField } from '@/client/ui/self-approval';
+import { ConfirmModal } from '@/client/ui/confirm-modal';
 
 interface BaseProps {
   opened: boolean;
@@ -202,27 +203,15 @@ export function RejectModal({
 /** Delete: asks first. */
 export function DeleteModal({ opened, onClose, onDelete }: BaseProps & { onDelete: () => Promise<void> }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('reports.delete.title')} centered>
-      <Stack>
-        <Text>{t('reports.delete.text')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
-            {t('reports.actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void onDelete().finally(() => setBusy(false));
-            }}
-          >
-            {t('reports.actions.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened={opened}
+      title={t('reports.delete.title')}
+      confirmLabel={t('reports.actions.delete')}
+      onClose={onClose}
+      onConfirm={onDelete}
+    >
+      <Text>{t('reports.delete.text')}</Text>
+    </ConfirmModal>
   );
 }

@@ -16,7 +16,7 @@ import { uncheckedItems } from '@/domain/report';
 import { allowedReportActions } from '@/domain/report-status';
 import type { User } from '@/domain/user';
 import { useSettings } from '@/client/lib/session/settings-store';
-import { ApproveButton, useSelfApprovalMode } from '@/client/shell/approval/self-approval';
+import { ApproveButton, useSelfApprovalMode } from '@/client/ui/self-approval';
 import type { ReportRecord } from '../model';
 import type { ReportActions as Writes } from '../use-report-actions';
 import { pdfBlocker, useReportPdf } from '../use-report-pdf';

@@ -4,7 +4,7 @@ import { loadSettings, settingsStore } from '@/client/lib/session/settings-store
 import { cancelWaitingSaves, hasWaitingSaves, queueSave, SaveCancelledError } from '../save-queue';
 import { publishSettings, updateSettings } from './update-settings';
 
-const current = (): Settings => settingsStore.getState().settings ?? DEFAULT_SETTINGS;
+const current = (): Settings => settingsStore.get().settings ?? DEFAULT_SETTINGS;
 
 export type ToggleResult = { ok: true } | { ok: false; error: unknown } | { ok: 'cancelled' };
 

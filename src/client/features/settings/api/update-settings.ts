@@ -18,5 +18,5 @@ export function publishSettings(settings: Settings): void {
   } catch {
     // A full or blocked storage only costs the offline start its cached settings.
   }
-  settingsStore.setState({ status: 'ready', settings, error: null });
+  settingsStore.set({ status: 'ready', settings, error: null });
 }

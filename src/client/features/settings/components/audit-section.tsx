@@ -21,9 +21,9 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntryView } from '@/domain/audit';
 import { ApiError } from '@/client/api/client';
 import { currentFormat } from '@/client/i18n';
-import { downloadAuditCsv } from '../api/list-audit';
+import { useRemoteData } from '@/client/lib/use-remote-data';
+import { auditListPath, downloadAuditCsv, listAudit } from '../api/list-audit';
 import { actionLabel, entityLabel, recordHref } from '../audit-values';
-import { useAuditList } from '../use-audit-list';
 import { AuditChanges } from './audit-changes';
 import { AuditFilters, NO_AUDIT_FILTERS, type AuditFilterValues } from './audit-filters';
 
@@ -49,12 +49,8 @@ export function AuditSection() {
   };
   const rangeError =
     debounced.from && debounced.to && debounced.from > debounced.to ? t('audit.filters.range') : null;
-  const list = useAuditList({
-    ...debounced,
-    ...(rangeError && { to: '' }),
-    page,
-    limit: AUDIT_PAGE_SIZE,
-  });
+  const path = auditListPath({ ...debounced, ...(rangeError && { to: '' }), page, limit: AUDIT_PAGE_SIZE });
+  const list = useRemoteData(path, (signal) => listAudit(path, signal));
 
   const data = list.data;
   const total = data?.total ?? 0;

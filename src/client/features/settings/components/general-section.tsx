@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@/domain/constants';
 import { timeZoneNames } from '@/domain/format';
 import { appSettingsSchema, type Settings } from '@/domain/settings';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { loadSettings, useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage, settingsFieldErrors } from '../api/settings-errors';
 import { publishSettings, updateSettings } from '../api/update-settings';

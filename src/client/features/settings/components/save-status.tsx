@@ -16,7 +16,7 @@ export type SaveStatusState = 'unsaved' | 'pending' | 'saving' | 'saved' | 'all-
 export function useSaveStatus(dirty: boolean): SaveStatusState {
   const { waiting, saving, savedAt } = useSaveQueue();
   // A save that finished before the page opened is long settled.
-  const [settled, setSettled] = useState<number | null>(() => saveQueueStore.getState().savedAt);
+  const [settled, setSettled] = useState<number | null>(() => saveQueueStore.get().savedAt);
   useEffect(() => {
     if (savedAt === null) return undefined;
     const timer = setTimeout(() => setSettled(savedAt), SAVED_NOTICE_MS);

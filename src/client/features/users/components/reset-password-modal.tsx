@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passwordSchema, type User } from '@/domain/user';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { refusalMessage } from '../api/refusals';
 import { resetPassword } from '../api/reset-password';
 

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '@/domain/permissions';
 import type { User } from '@/domain/user';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { createUser } from '../api/create-user';
 import { refusalMessage } from '../api/refusals';
 import { updateUser } from '../api/update-user';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/client/i18n/use-format';
 import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
-import type { FormDraft } from './use-form-draft';
+import type { FormDraft } from '@/client/lib/drafts/use-form-draft';
 
 interface DraftNoticeProps {
   draft: FormDraft;

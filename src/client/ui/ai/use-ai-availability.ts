@@ -1,6 +1,6 @@
 import { AI_MAX_TEXT_CHARS, canUseAiHelpers } from '@/domain/ai';
 import { isFeatureEnabled } from '@/domain/features';
-import { useOnlineStatus } from '../online/use-online-status';
+import { useOnlineStatus } from '@/client/lib/use-online-status';
 import { useSession } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
 import { useAiStatus } from './ai-status';

@@ -88,7 +88,7 @@ describe('draft storage', () => {
 // The whole report form (30 checklist rows) renders slowly under jsdom on a shared machine.
 describe('report form drafts', { timeout: 60_000 }, () => {
   function signIn(id: string) {
-    sessionStore.setState({ status: 'signed-in', user: makeUser('operator', { id }) });
+    sessionStore.set({ status: 'signed-in', user: makeUser('operator', { id }) });
   }
 
   function renderForm(onSave = vi.fn(async () => {})) {
@@ -213,7 +213,7 @@ describe('a form in a dialog', { timeout: 60_000 }, () => {
   }
 
   it('asks before closing with unsaved input, keeps the draft or discards it, and restores tags', async () => {
-    sessionStore.setState({ status: 'signed-in', user: makeUser('manager', { id: 'user-olga' }) });
+    sessionStore.set({ status: 'signed-in', user: makeUser('manager', { id: 'user-olga' }) });
     const onClose = renderItemForm();
     const form = await screen.findByRole('dialog', { name: 'New item' });
     fireEvent.change(within(form).getByLabelText(/Name/), { target: { value: 'Hydraulic hose' } });

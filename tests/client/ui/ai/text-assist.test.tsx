@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serverReachableStore } from '@/client/offline/connectivity';
-import { invalidateAiStatus } from '@/client/shell/ai/ai-status';
-import { AiTextAssist } from '@/client/shell/ai/text-assist';
+import { invalidateAiStatus } from '@/client/ui/ai/ai-status';
+import { AiTextAssist } from '@/client/ui/ai/text-assist';
 import { makeSettings, makeUser, renderWithProviders, signIn, useEnglish } from '../../support/render';
 
 /*

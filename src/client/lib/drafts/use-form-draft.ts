@@ -8,7 +8,7 @@ import {
   type DraftTarget,
 } from '@/client/offline/drafts';
 import type { DraftForm, DraftRow } from '@/client/offline/types';
-import { useUnsavedChanges } from '@/client/shell/pwa/unsaved-changes';
+import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
 import { useSession } from '@/client/lib/session/session-store';
 
 /** How long typing may pause before the draft is written. */

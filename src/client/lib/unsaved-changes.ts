@@ -8,11 +8,11 @@ import { createStore, useStore } from '@/client/lib/store';
 const dirtyForms = createStore<ReadonlySet<string>>(new Set());
 
 export function registerUnsavedChanges(key: string): void {
-  dirtyForms.setState((current) => (current.has(key) ? current : new Set([...current, key])));
+  dirtyForms.set((current) => (current.has(key) ? current : new Set([...current, key])));
 }
 
 export function unregisterUnsavedChanges(key: string): void {
-  dirtyForms.setState((current) => {
+  dirtyForms.set((current) => {
     if (!current.has(key)) return current;
     const next = new Set(current);
     next.delete(key);
@@ -21,7 +21,7 @@ export function unregisterUnsavedChanges(key: string): void {
 }
 
 export function hasUnsavedChanges(): boolean {
-  return dirtyForms.getState().size > 0;
+  return dirtyForms.get().size > 0;
 }
 
 /** Registers the calling form while `isDirty` is true; unmounting unregisters it. */

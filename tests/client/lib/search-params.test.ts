@@ -5,7 +5,7 @@ import { dispoSearch } from '@/client/features/dispo/search';
 import { excavatorsSearch } from '@/client/features/excavators/search';
 import { logbookSearch } from '@/client/features/logbook/search';
 import { reportsSearch } from '@/client/features/reports/search';
-import { oneOf, pageNumber, text } from '@/client/shell/search-params';
+import { oneOf, pageNumber, text } from '@/client/lib/search-params';
 
 describe('URL search params, read without zod', () => {
   it('oneOf: an allowed value, numbers also from their digits', () => {
