@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BackupRun, BackupStatus } from '@/domain/backup';
 import { useOnlineStatus } from '@/client/lib/use-online-status';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import { fetchBackupStatus, startBackup } from './api';
 
 /** How often the status is asked while a backup runs (its progress bar). */
@@ -24,45 +25,38 @@ export interface Backups {
  */
 export function useBackups(onFinished?: (run: BackupRun | null) => void): Backups {
   const online = useOnlineStatus();
-  const [status, setStatus] = useState<BackupStatus | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [version, setVersion] = useState(0);
+  // A run this page started shows at once, laid over the answer it was started from, until the next
+  // answer of the server.
+  const [started, setStarted] = useState<{ from: BackupStatus; running: BackupStatus['running'] } | null>(
+    null,
+  );
+  const [polling, setPolling] = useState(false);
+  const remote = useRemoteData(online ? 'backups-status' : null, (signal) => fetchBackupStatus(signal), {
+    refreshMs: polling ? BACKUP_POLL_MS : undefined,
+  });
+  const status =
+    remote.data && started?.from === remote.data ? { ...remote.data, running: started.running } : remote.data;
+  const running = !!status?.running;
+  if (polling !== running) setPolling(running);
+
   const finished = useRef(onFinished);
   useEffect(() => {
     finished.current = onFinished;
   });
   const wasRunning = useRef(false);
-
   useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchBackupStatus(controller.signal).then(
-      (next) => {
-        if (wasRunning.current && !next.running) finished.current?.(next.lastRun);
-        wasRunning.current = !!next.running;
-        setStatus(next);
-        setError(null);
-      },
-      (err: unknown) => {
-        if (!controller.signal.aborted) setError(err);
-      },
-    );
-    return () => controller.abort();
-  }, [online, version]);
+    if (!remote.data) return;
+    if (wasRunning.current && !remote.data.running) finished.current?.(remote.data.lastRun);
+    wasRunning.current = !!remote.data.running;
+  }, [remote.data]);
 
-  const running = !!status?.running;
-  useEffect(() => {
-    if (!running || !online) return;
-    const timer = setTimeout(() => setVersion((v) => v + 1), BACKUP_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [running, online, status]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { reload } = remote;
+  const current = remote.data;
   const start = useCallback(async () => {
     const progress = await startBackup();
     wasRunning.current = true;
-    setStatus((current) => (current ? { ...current, running: progress } : current));
-  }, []);
+    if (current) setStarted({ from: current, running: progress });
+  }, [current]);
 
-  return { status, error, online, reload, start };
+  return { status, error: remote.error, online, reload, start };
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationChannelsView, NotificationRouting } from '@/domain/notification-channels';
 import { serverFieldErrors } from '@/client/lib/api-errors';
+import { useRemoteData } from '@/client/lib/use-remote-data';
 import {
   FIELD_ERROR,
   formFromView,
@@ -26,36 +27,38 @@ export type ChannelSettingsLoad =
  */
 export function useChannelSettings(onDirtyChange?: (dirty: boolean) => void) {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<ChannelSettingsLoad>({ status: 'loading' });
+  const remote = useRemoteData('notification-channels', (signal) => getNotificationChannels(signal));
+  // What was saved last: the loaded settings, or the server's answer to a save made since.
+  const [view, setView] = useState<NotificationChannelsView | null>(null);
   const [saved, setSaved] = useState<ChannelForm | null>(null);
   const [form, setForm] = useState<ChannelForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  const applyView = useCallback((view: NotificationChannelsView) => {
-    const next = formFromView(view);
-    setLoad({ status: 'ready', view });
-    setSaved(next);
-    setForm(next);
+  const applyView = useCallback((next: NotificationChannelsView) => {
+    const nextForm = formFromView(next);
+    setView(next);
+    setSaved(nextForm);
+    setForm(nextForm);
     setErrors({});
   }, []);
+  // A new answer of the server becomes the saved state and the form (adjusted while rendering, as React
+  // recommends for state that follows other state).
+  const [answer, setAnswer] = useState<NotificationChannelsView | null>(null);
+  if (remote.data && remote.data !== answer) {
+    setAnswer(remote.data);
+    applyView(remote.data);
+  }
 
-  const fetchView = useCallback(
-    (signal?: AbortSignal) =>
-      getNotificationChannels(signal).then(applyView, (error: unknown) => {
-        if (!signal?.aborted) setLoad({ status: 'error', error });
-      }),
-    [applyView],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void fetchView(controller.signal);
-    return () => controller.abort();
-  }, [fetchView]);
+  const load: ChannelSettingsLoad = view
+    ? { status: 'ready', view }
+    : remote.error
+      ? { status: 'error', error: remote.error }
+      : { status: 'loading' };
   const reload = () => {
-    setLoad({ status: 'loading' });
-    void fetchView();
+    setView(null);
+    remote.reload();
   };
 
   const dirty = !!form && !!saved && !formsEqual(form, saved);
@@ -81,8 +84,8 @@ export function useChannelSettings(onDirtyChange?: (dirty: boolean) => void) {
   };
 
   const save = async () => {
-    if (!form || load.status !== 'ready') return;
-    const problems = validateForm(form, load.view);
+    if (!form || !view) return;
+    const problems = validateForm(form, view);
     setErrors(Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key ?? '')])));
     if (Object.keys(problems).length > 0) {
       setSaveError(t('notifications.admin.fixErrors'));
