@@ -1,4 +1,5 @@
 import { deepEqual } from '@/domain/merge';
+import { bodyData } from './acknowledge';
 import { collectionUrl, COLLECTIONS, type SyncCollection } from './collections';
 import { isoAt, type EngineContext } from './context';
 import { labelOf, stripSync } from './rows';
@@ -151,7 +152,22 @@ export async function updateRecord(
     };
     // A form opened on an older version than the row now holds builds on that older version; never on
     // a newer one than the row knows.
-    const baseVersion = Math.min(options.baseVersion ?? row.version, row.version);
+    let baseVersion = Math.min(options.baseVersion ?? row.version, row.version);
+    // A field this device changed in an earlier change the server has not taken (it conflicts or was
+    // refused) shows that change here, not the server's value, which the person has not seen. Its new
+    // value builds on what that earlier change was made on, so the server still finds the overlap
+    // instead of laying this value over another person's unseen one.
+    const heldBack: Record<string, unknown> = {};
+    const earlier = await ctx.db.outbox.where('[collection+recordId]').equals([collection, id]).toArray();
+    for (const entry of earlier) {
+      if (entry.kind !== 'update' || (entry.state !== 'conflict' && entry.state !== 'failed')) continue;
+      const touched = Object.keys(bodyData(entry)).filter((field) => field in fields);
+      if (touched.length === 0 || !entry.baseRecord) continue;
+      baseVersion = Math.min(baseVersion, entry.baseVersion);
+      for (const field of touched) {
+        if (!(field in heldBack)) heldBack[field] = entry.baseRecord[field];
+      }
+    }
     const entry = newEntry(ctx, {
       collection,
       recordId: id,
@@ -164,7 +180,7 @@ export async function updateRecord(
       ifMatch: true,
       baseVersion,
       // What the person's change was made on: the form's starting values where it names them.
-      baseRecord: { ...stripSync(row), ...options.base, id: row.id, version: row.version },
+      baseRecord: { ...stripSync(row), ...options.base, ...heldBack, id: row.id, version: row.version },
       label: options.label ?? labelOf(next),
     });
     await table.put(next);

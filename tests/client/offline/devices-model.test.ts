@@ -224,7 +224,25 @@ describe('field-level sync between devices (model-based)', () => {
           for (const h of w.devices) await h.dispose();
         }
       }),
-      { numRuns: RUNS },
+      {
+        numRuns: RUNS,
+        // Found by a random run: a second edit of a field whose first change still conflicts must not
+        // overwrite the other person's value the device never showed.
+        examples: [
+          [
+            {
+              devices: 2,
+              actions: [
+                { kind: 'edit', device: 1, slot: 'notes' },
+                { kind: 'sync', device: 1 },
+                { kind: 'edit', device: 0, slot: 'notes' },
+                { kind: 'sync', device: 0 },
+                { kind: 'edit', device: 0, slot: 'notes' },
+              ],
+            },
+          ],
+        ],
+      },
     );
   }, 120_000);
 });
