@@ -2,6 +2,7 @@ import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settin
 import { ApiError, apiFetch } from '@/client/api/client';
 import { createStore, useStore } from '@/client/lib/store';
 import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
+import { setSiteTimeZone } from '@/client/lib/site-time-zone';
 
 export { SETTINGS_CACHE_KEY };
 
@@ -17,6 +18,10 @@ export const settingsStore = createStore<SettingsState>({
   settings: readCachedSettings(),
   error: null,
 });
+
+// The site's time zone follows the settings (the formatter reads it without this store).
+setSiteTimeZone(settingsStore.get().settings?.app.timeZone);
+settingsStore.subscribe(() => setSiteTimeZone(settingsStore.get().settings?.app.timeZone));
 
 function readCachedSettings(): Settings | null {
   try {
