@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_TIME_ZONE } from '@/domain/constants';
 import { createStore, useStore } from '@/client/lib/store';
-import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
+import { cachedAppText } from '@/client/lib/session/settings-cache';
 
 /*
  * The site's time zone (setting `app.timeZone`): the zone the app shows every time in, whatever zone
@@ -10,17 +10,7 @@ import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
  * first load leaves the store (and zod, which validates settings) out.
  */
 
-function cachedZone(): string {
-  try {
-    const cached: unknown = JSON.parse(localStorage.getItem(SETTINGS_CACHE_KEY) ?? 'null');
-    const zone = (cached as { app?: { timeZone?: unknown } } | null)?.app?.timeZone;
-    return typeof zone === 'string' && zone ? zone : DEFAULT_SITE_TIME_ZONE;
-  } catch {
-    return DEFAULT_SITE_TIME_ZONE;
-  }
-}
-
-const siteTimeZoneStore = createStore<string>(cachedZone());
+const siteTimeZoneStore = createStore<string>(cachedAppText('timeZone') ?? DEFAULT_SITE_TIME_ZONE);
 
 /** Called by the settings store whenever the settings change. */
 export function setSiteTimeZone(zone: string | null | undefined): void {

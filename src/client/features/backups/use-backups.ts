@@ -30,6 +30,8 @@ export function useBackups(onFinished?: (run: BackupRun | null) => void): Backup
   const [started, setStarted] = useState<{ from: BackupStatus; running: BackupStatus['running'] } | null>(
     null,
   );
+  // Whether the last answer showed a run: kept as state because it chooses the refresh of the very
+  // request whose answer tells it.
   const [polling, setPolling] = useState(false);
   const remote = useRemoteData(online ? 'backups-status' : null, (signal) => fetchBackupStatus(signal), {
     refreshMs: polling ? BACKUP_POLL_MS : undefined,

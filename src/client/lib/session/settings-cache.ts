@@ -8,11 +8,16 @@ export const SETTINGS_CACHE_KEY = 'fleetpilot:settings';
  * that the store (and zod, which validates settings) stays out of the login page's first load.
  */
 export function cachedAppName(): string {
+  return cachedAppText('name') ?? DEFAULT_APP_NAME;
+}
+
+/** A non-empty text of the cached settings' `app` section, read without the settings store. */
+export function cachedAppText(field: string): string | null {
   try {
     const cached: unknown = JSON.parse(localStorage.getItem(SETTINGS_CACHE_KEY) ?? 'null');
-    const name = (cached as { app?: { name?: unknown } } | null)?.app?.name;
-    return typeof name === 'string' && name.trim() ? name.trim() : DEFAULT_APP_NAME;
+    const value = (cached as { app?: Record<string, unknown> } | null)?.app?.[field];
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
   } catch {
-    return DEFAULT_APP_NAME;
+    return null;
   }
 }
