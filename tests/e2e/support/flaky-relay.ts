@@ -20,7 +20,10 @@ export interface FlakyRelay {
   mode(next: RelayMode): void;
   /** The link `throttle` plays (default: 400 ms, 100 kB/s). */
   setThrottle(next: Throttle): void;
-  /** Connections accepted while the link was stalled. */
+  /**
+   * Connections the browser tried to use while the link was stalled: accepted during the stall, or
+   * already open (a kept-alive socket the browser reuses) and written to after the stall began.
+   */
   stalledConnections(): number;
   /** Open connections reset by `drop`. */
   cutConnections(): number;
@@ -32,7 +35,8 @@ export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
   let throttle: Throttle = { latencyMs: 400, bytesPerSecond: 100_000 };
   let stalled = 0;
   let cut = 0;
-  const open = new Set<net.Socket>();
+  // Each open client socket with its upstream socket.
+  const open = new Map<net.Socket, net.Socket>();
   const held = new Set<net.Socket>();
 
   /**
@@ -67,13 +71,11 @@ export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
       return;
     }
     const upstream = net.connect(Number(target.port), target.hostname);
-    open.add(client);
-    open.add(upstream);
+    open.set(client, upstream);
     const close = () => {
       client.destroy();
       upstream.destroy();
       open.delete(client);
-      open.delete(upstream);
     };
     client.on('close', close);
     upstream.on('error', close).on('close', close);
@@ -87,18 +89,27 @@ export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
     mode(next) {
       mode = next;
       if (next === 'stall') {
-        // Open connections freeze: nothing read, nothing forwarded, both ways.
-        for (const socket of open) {
-          socket.removeAllListeners('data');
-          socket.pause();
-          held.add(socket);
+        // Open connections freeze: nothing forwarded, both ways. The browser keeps idle sockets alive
+        // and sends its next request over one of them without opening a new connection, so the
+        // client side still reads: its first bytes count it as stalled, and they go nowhere.
+        for (const [client, upstream] of open) {
+          upstream.removeAllListeners('data');
+          upstream.pause();
+          client.removeAllListeners('data');
+          let counted = false;
+          client.on('data', () => {
+            if (counted) return;
+            counted = true;
+            stalled++;
+          });
+          held.add(client);
+          held.add(upstream);
         }
         open.clear();
       }
       if (next === 'drop') {
-        // Count client sockets only: each connection is a client and an upstream socket.
-        cut += open.size / 2;
-        for (const socket of [...open, ...held]) socket.destroy();
+        cut += open.size;
+        for (const socket of [...open.keys(), ...open.values(), ...held]) socket.destroy();
         open.clear();
         held.clear();
       }
@@ -109,7 +120,7 @@ export async function startFlakyRelay(target: URL): Promise<FlakyRelay> {
     stalledConnections: () => stalled,
     cutConnections: () => cut,
     close() {
-      for (const socket of [...open, ...held]) socket.destroy();
+      for (const socket of [...open.keys(), ...open.values(), ...held]) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
