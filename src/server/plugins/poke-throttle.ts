@@ -84,3 +84,50 @@ export class PokeThrottle {
     this.#pending = false;
   }
 }
+
+/**
+ * How long one poke's delivery is spread over the connected sockets: a share per socket, up to a
+ * ceiling. Every poked client pulls at once, so a poke sent to every socket in the same instant brings
+ * all their pulls in the same instant, and the last of them waits behind all the others. Spread over a
+ * few hundred milliseconds (well inside the poke window, so spreads never overlap), the pulls arrive
+ * about as fast as they are served. Ten sockets or fewer get it at once.
+ */
+export interface PokeSpread {
+  perSocketMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_POKE_SPREAD: PokeSpread = { perSocketMs: 1.5, maxMs: 300 };
+
+/** Delivery is cut into steps this far apart. */
+export const POKE_SPREAD_STEP_MS = 20;
+
+export function pokeSpreadMs(spread: PokeSpread, sockets: number): number {
+  return sockets <= 10 ? 0 : Math.min(spread.maxMs, sockets * spread.perSocketMs);
+}
+
+/**
+ * Delivers to `targets` in equal slices, the first at once and one every step until `spreadMs` has
+ * passed. A target that went away before its slice is skipped by `deliver` itself. Returns a function
+ * that cancels the slices still waiting (at shutdown).
+ */
+export function deliverSpread<T>(
+  targets: readonly T[],
+  spreadMs: number,
+  deliver: (target: T) => void,
+): () => void {
+  const steps = Math.max(1, Math.floor(spreadMs / POKE_SPREAD_STEP_MS) + 1);
+  const size = Math.ceil(targets.length / steps);
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  for (let step = 0; step * size < targets.length; step++) {
+    const slice = targets.slice(step * size, (step + 1) * size);
+    if (step === 0) {
+      slice.forEach(deliver);
+      continue;
+    }
+    const timer = setTimeout(() => slice.forEach(deliver), step * POKE_SPREAD_STEP_MS);
+    timer.unref?.();
+    timers.push(timer);
+  }
+  return () => timers.forEach(clearTimeout);
+}

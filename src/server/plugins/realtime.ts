@@ -10,9 +10,13 @@ import type { Notification } from '@/domain/notification';
 import { normalizeRole } from '@/domain/roles';
 import type { UserRow } from '../modules/users/data';
 import {
+  DEFAULT_POKE_SPREAD,
   DEFAULT_POKE_WINDOW,
+  deliverSpread,
   PokeThrottle,
+  pokeSpreadMs,
   pokeWindowMs,
+  type PokeSpread,
   type PokeWindow,
   type SyncPoke,
 } from './poke-throttle';
@@ -58,6 +62,7 @@ export interface RealtimeOptions {
   publicUrl?: string;
   /** How long `sync` pokes are gathered before they go out (tests shorten or lengthen it). */
   pokeWindow?: PokeWindow;
+  pokeSpread?: PokeSpread;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -166,10 +171,21 @@ export const realtimePlugin = fp(
     // of the whole fleet once per window, not once per write per instance. Every socket is
     // authenticated (the middleware refuses others), so this reaches signed-in users only.
     const pokeWindow = opts.pokeWindow ?? DEFAULT_POKE_WINDOW;
-    const pokes = new PokeThrottle(
-      (poke) => io.local.emit('sync', poke),
-      () => pokeWindowMs(pokeWindow, io.of('/').sockets.size),
-    );
+    const pokeSpread = opts.pokeSpread ?? DEFAULT_POKE_SPREAD;
+    let cancelSpread = () => {};
+    const sendPoke = (poke: SyncPoke) => {
+      const sockets = [...io.of('/').sockets.values()];
+      const cancelEarlier = cancelSpread;
+      const cancel = deliverSpread(sockets, pokeSpreadMs(pokeSpread, sockets.length), (socket) => {
+        if (socket.connected) socket.emit('sync', poke);
+      });
+      // Spreads are shorter than the window, so one rarely overlaps the next; shutdown cancels both.
+      cancelSpread = () => {
+        cancelEarlier();
+        cancel();
+      };
+    };
+    const pokes = new PokeThrottle(sendPoke, () => pokeWindowMs(pokeWindow, io.of('/').sockets.size));
     const onSync = (collections: string[], cursor?: number) => {
       pokes.add(collections, cursor);
       if (postgres) io.serverSideEmit('poke', collections, cursor ?? null);
@@ -198,6 +214,7 @@ export const realtimePlugin = fp(
       app.events.off('sync:changed', onSync);
       app.events.off('settings:changed', onSettings);
       pokes.close();
+      cancelSpread();
       await io.close();
     });
     if (postgres) app.addHook('onClose', async () => postgres.close());

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PokeThrottle, pokeWindowMs, type SyncPoke } from '@/server/plugins/poke-throttle';
+import {
+  DEFAULT_POKE_SPREAD,
+  deliverSpread,
+  PokeThrottle,
+  pokeSpreadMs,
+  pokeWindowMs,
+  type SyncPoke,
+} from '@/server/plugins/poke-throttle';
 
 describe('PokeThrottle', () => {
   let now = 0;
@@ -96,5 +103,46 @@ describe('pokeWindowMs', () => {
     expect(pokeWindowMs(window, 0)).toBe(250);
     expect(pokeWindowMs(window, 150)).toBe(600);
     expect(pokeWindowMs(window, 5000)).toBe(2000);
+  });
+});
+
+describe('spreading a poke over the sockets', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('gives a few sockets the poke at once', () => {
+    expect(pokeSpreadMs(DEFAULT_POKE_SPREAD, 10)).toBe(0);
+    const got: number[] = [];
+    deliverSpread([1, 2, 3], 0, (n) => got.push(n));
+    expect(got).toEqual([1, 2, 3]);
+  });
+
+  it('spreads many sockets in equal slices over the spread, each once, the first slice at once', () => {
+    const sockets = Array.from({ length: 300 }, (_, i) => i);
+    const spread = pokeSpreadMs(DEFAULT_POKE_SPREAD, sockets.length);
+    expect(spread).toBe(300);
+    const got: number[] = [];
+    deliverSpread(sockets, spread, (n) => got.push(n));
+    const firstSlice = got.length;
+    expect(firstSlice).toBeGreaterThan(0);
+    expect(firstSlice).toBeLessThan(30);
+    vi.advanceTimersByTime(spread / 2);
+    expect(got.length).toBeGreaterThan(firstSlice);
+    expect(got.length).toBeLessThan(sockets.length);
+    vi.advanceTimersByTime(spread / 2);
+    expect(got).toEqual(sockets);
+  });
+
+  it('stops the slices still waiting when cancelled', () => {
+    const got: number[] = [];
+    const cancel = deliverSpread(
+      Array.from({ length: 100 }, (_, i) => i),
+      100,
+      (n) => got.push(n),
+    );
+    const delivered = got.length;
+    cancel();
+    vi.advanceTimersByTime(1_000);
+    expect(got.length).toBe(delivered);
   });
 });
