@@ -15,6 +15,8 @@ import type { Assignment } from '@/domain/dispo/assignments';
  */
 
 const USER = 'user-anna';
+// Anna signs in on the tablet as an operator linked to the assignments' driver.
+const driverAnna = { id: USER, role: 'operator' };
 const ID = '0190a000-0000-7000-8000-000000000031';
 let names: string[] = [];
 const opened: OfflineDb[] = [];
@@ -175,7 +177,7 @@ describe('the assignments mirror', () => {
     await engine.pull();
     expect(await db.table('dispoAssignments').count()).toBe(2);
 
-    await queueRoundDone(engine, assignment(), 1, true, 'Anna · 5 Jan');
+    await queueRoundDone(engine, driverAnna, assignment(), 1, true, 'Anna · 5 Jan');
     const ticked = await db.table('dispoAssignments').get(ID);
     expect(ticked._sync).toBe('pending');
     expect(ticked.rounds.map((r: { done: boolean }) => r.done)).toEqual([false, true]);
@@ -199,7 +201,7 @@ describe('the assignments mirror', () => {
     };
     const engine = engineOn(db, pullServer(server));
     await engine.pull();
-    await queueRoundDone(engine, assignment(), 0, true, 'Anna · 5 Jan');
+    await queueRoundDone(engine, driverAnna, assignment(), 0, true, 'Anna · 5 Jan');
     server.rows = [assignment({ version: 4, generalNotes: 'Changed by the dispatcher' })];
     await engine.pull();
     const row = await db.table('dispoAssignments').get(ID);

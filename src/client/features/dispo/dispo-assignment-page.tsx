@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment } from '@/domain/dispo/assignments';
 import { can } from '@/domain/permissions';
+import { canTickRounds } from '@/domain/workflow/dispo';
 import { PageHeader } from '@/client/shell/page-header';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { RecordSyncStatus } from '@/client/shell/sync-panel';
@@ -166,7 +167,7 @@ export function DispoAssignmentPage() {
         </Group>
         <RoundsView
           assignment={assignment}
-          canTick={canWrite || (!!me && assignment.driver?.userId === me.id)}
+          canTick={canTickRounds(me, assignment)}
           busyIndex={rounds.busyIndex}
           onToggle={(index, done) => void rounds.toggle(assignment, index, done, fromMirror)}
         />

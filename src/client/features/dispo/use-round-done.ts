@@ -2,36 +2,44 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Assignment } from '@/domain/dispo/assignments';
+import type { Actor } from '@/domain/permissions';
+import { applyDispoAction } from '@/domain/workflow/dispo';
 import { useSyncEngine, type SyncEngine } from '@/client/offline';
+import { useCurrentUser } from '@/client/lib/session/session-store';
 import { roundDoneUrl, setRoundDone } from './api/assignments';
-import { dispoErrorMessage } from './api/errors';
+import { dispoErrorMessage, DispoActionRefused } from './api/errors';
 import { formatDay } from './format';
 import { ASSIGNMENTS, toAssignment } from './use-assignment-mirror';
 
 /**
  * Ticks a round of an assignment that is on the device: the mirrored row changes at once (marked as
  * waiting) and the outbox sends `PUT /api/containers/assignments/{id}/rounds/{index}/done` {done} with
- * its Idempotency-Key when there is a connection. No If-Match: a tick sets one round's flag, whatever
- * else the dispatcher changed meanwhile; a round or assignment that is gone (404) or no longer the
- * driver's (403) fails with the server's message in the Sync panel.
+ * its Idempotency-Key when there is a connection. What changes here is the shared workflow action the
+ * server takes (src/domain/workflow/dispo.ts), applied to the row as it is on the device when the tick
+ * is queued — an earlier tick of another round may not have rendered yet. No If-Match: a tick sets one
+ * round's flag, whatever else the dispatcher changed meanwhile; a round or assignment that is gone
+ * (404) or no longer the driver's (403) fails with the server's message in the Sync panel.
  */
 export async function queueRoundDone(
   engine: SyncEngine,
+  me: Actor,
   assignment: Assignment,
   index: number,
   done: boolean,
   label: string,
 ): Promise<void> {
-  // The newest local state: an earlier tick of another round may not have rendered yet.
-  const current = toAssignment(await engine.db.collection(ASSIGNMENTS).get(assignment.id)) ?? assignment;
-  const rounds = current.rounds.map((round, i) => (i === index ? { ...round, done } : round));
   await engine.enqueueCall({
     collection: ASSIGNMENTS,
     recordId: assignment.id,
     method: 'PUT',
     url: roundDoneUrl(assignment.id, index),
     body: { done },
-    optimistic: { rounds },
+    optimistic: (row, at) => {
+      const here = toAssignment(row) ?? assignment;
+      const result = applyDispoAction(here, { action: 'roundDone', index, done }, me, at);
+      if (!result.ok) throw new DispoActionRefused(result.reason, result.message);
+      return { ...result.changes };
+    },
     label,
   });
 }
@@ -43,6 +51,7 @@ export async function queueRoundDone(
 export function useRoundDone(onSaved: (assignment: Assignment) => void) {
   const { t } = useTranslation();
   const engine = useSyncEngine();
+  const me = useCurrentUser();
   const [busyIndex, setBusyIndex] = useState<number | null>(null);
   const toggle = async (assignment: Assignment, index: number, done: boolean, fromMirror: boolean) => {
     setBusyIndex(index);
@@ -52,7 +61,7 @@ export function useRoundDone(onSaved: (assignment: Assignment) => void) {
           driver: assignment.driver?.name ?? t('dispo.unknownDriver'),
           date: formatDay(assignment.date, 'short'),
         });
-        await queueRoundDone(engine, assignment, index, done, label);
+        await queueRoundDone(engine, me, assignment, index, done, label);
       } else {
         onSaved(await setRoundDone(assignment.id, index, done));
       }

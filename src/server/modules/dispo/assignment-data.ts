@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { DISPO_SYNC_COLLECTION } from '@/domain/dispo/constants';
 import type { Assignment, AssignmentListQuery } from '@/domain/dispo/assignments';
 import type { AssignmentFields } from '@/domain/dispo/assignment-input';
@@ -20,6 +21,7 @@ import { can, type Actor } from '@/domain/permissions';
 import type { Executor } from '../../db/client';
 import { dispoAssignments, dispoContainerTypes, dispoDrivers, dispoTrucks, users } from '../../db/schema';
 import type { WriteContext } from '../../plugins/write';
+import { defineRecordWrite } from '../sync/record-write';
 import { defineSyncCollection } from '../sync/registry';
 
 export const ASSIGNMENTS = DISPO_SYNC_COLLECTION;
@@ -98,6 +100,32 @@ export async function assignmentsToApi(executor: Executor, rows: AssignmentRow[]
 
 export async function assignmentToApi(executor: Executor, row: AssignmentRow): Promise<Assignment> {
   return (await assignmentsToApi(executor, [row]))[0]!;
+}
+
+/** The write of one assignment (docs/write-path.md): audited as `dispoAssignment.<verb>`. */
+export function assignmentRecord(app: FastifyInstance) {
+  return defineRecordWrite(app, {
+    collection: ASSIGNMENTS,
+    table: dispoAssignments,
+    entity: 'dispoAssignment',
+    notFoundMessage: 'Assignment not found',
+    load: findAssignment,
+    toApi: assignmentToApi,
+  });
+}
+
+export type AssignmentWriter = ReturnType<typeof assignmentRecord>;
+
+/**
+ * The assignment as the shared workflow actions read it (src/domain/workflow/dispo.ts): its driver
+ * only while the driver exists, so a deleted driver's account no longer ticks its rounds.
+ */
+export async function assignmentWorkflowView(executor: Executor, row: AssignmentRow) {
+  const [driver] = await executor
+    .select({ userId: dispoDrivers.userId })
+    .from(dispoDrivers)
+    .where(and(eq(dispoDrivers.id, row.driverId), isNull(dispoDrivers.deletedAt)));
+  return { status: row.status, rounds: row.rounds, driver: driver ?? null };
 }
 
 /**

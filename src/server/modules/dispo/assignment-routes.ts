@@ -14,38 +14,36 @@ import {
   assignmentListQuerySchema,
   assignmentListSchema,
   assignmentSchema,
-  type Assignment,
 } from '@/domain/dispo/assignments';
 import { diffAssignment } from '@/domain/dispo/changes';
 import { versionTag } from '@/domain/sync';
+import { applyDispoAction, type DispoRefusal } from '@/domain/workflow/dispo';
 import { dispoAssignments, dispoDrivers } from '../../db/schema';
 import type { Executor } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../http-error';
+import { badRequest, conflict, forbidden, notFound, type HttpError } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
-import { assertFreshVersion, readIfMatch, type WriteContext } from '../../plugins/write';
+import type { WriteContext } from '../../plugins/write';
 import { parsePatchFields, readPatchInput, registerPatchRoute } from '../sync/patch';
 import { errorBodySchema } from '../auth/schemas';
 import {
   ASSIGNMENTS,
   assignmentFieldsOf,
-  assignmentToApi,
+  assignmentRecord,
   assignmentsToApi,
+  assignmentToApi,
   assignmentVisibility,
+  assignmentWorkflowView,
   findAssignment,
   listAssignments,
   type AssignmentRow,
+  type AssignmentWriter,
 } from './assignment-data';
 import { notifyDriver } from './notify';
 import { checkDuplicate, checkReferences } from './references';
 
 export const assignmentIdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const collections = [ASSIGNMENTS];
 const tags = ['dispo'];
-
-export function withEtag(status: number, body: Assignment) {
-  return { status, body, headers: { etag: versionTag(body.version) } };
-}
 
 export const actorOf = (request: FastifyRequest) => ({
   id: request.user!.id,
@@ -62,12 +60,25 @@ async function linkedUser(executor: Executor, driverId: string): Promise<string 
 
 const notFoundError = () => notFound('Assignment not found');
 
+/** A refusal of the shared dispo workflow (src/domain/workflow/dispo.ts) as the HTTP error it is. */
+export function dispoRefusal(reason: DispoRefusal, message: string, field?: 'rounds'): HttpError {
+  switch (reason) {
+    case 'forbidden':
+      return forbidden(message);
+    case 'not_found':
+      return notFound(message);
+    case 'invalid':
+      return badRequest(message, field ? { fields: { [field]: [message] } } : undefined);
+  }
+}
+
 /**
  * The save step of PUT and PATCH on the locked row: references, the duplicate check, the change
  * summary of a published assignment, the audit and the driver's notice. Answers the stored row.
  */
 async function saveAssignment(
   app: FastifyInstance,
+  record: AssignmentWriter,
   request: FastifyRequest,
   w: WriteContext,
   existing: AssignmentRow,
@@ -82,51 +93,38 @@ async function saveAssignment(
 
   const published = existing.status === 'published';
   const summary = diffAssignment(before, after);
-  const now = w.at;
-  const [row] = await w.tx
-    .update(dispoAssignments)
-    .set({
-      ...after,
-      version: existing.version + 1,
-      updatedAt: now,
-      updatedBy: request.user!.id,
-      changeSeq: await w.stamp(ASSIGNMENTS),
-      ...(published && summary.length > 0
-        ? { lastChange: { at: now.toISOString(), by: request.user!.id, changes: summary } }
-        : {}),
-    })
-    .where(eq(dispoAssignments.id, existing.id))
-    .returning();
-  await app.audit(
+  const told = published && summary.length > 0;
+  const row = await record.update(
+    w,
     request,
+    existing,
     {
-      action: 'dispoAssignment.update',
-      entity: 'dispoAssignment',
-      entityId: existing.id,
-      changes: { ...changes, summary },
+      ...after,
+      ...(told ? { lastChange: { at: w.at.toISOString(), by: request.user!.id, changes: summary } } : {}),
     },
-    w.tx,
+    { action: 'update', changes: { ...changes, summary } },
   );
-  if (published && summary.length > 0) {
+  if (told) {
     const actor = actorOf(request);
     if (existing.driverId !== after.driverId) {
       const previous = await linkedUser(w.tx, existing.driverId);
       await notifyDriver(app, w, 'withdrawn', existing, previous, actor);
-      await notifyDriver(app, w, 'published', row!, driver.userId, actor);
+      await notifyDriver(app, w, 'published', row, driver.userId, actor);
     } else {
-      await notifyDriver(app, w, 'changed', row!, driver.userId, actor, summary);
+      await notifyDriver(app, w, 'changed', row, driver.userId, actor, summary);
     }
   }
-  return row!;
+  return row;
 }
 
 /**
  * Assignments: the synced collection 'dispoAssignments'. Reads for 'dispo:read' with
- * the visibility rule of assignmentVisibility; writes for 'dispo:write' through app.runWrite
- * (Idempotency-Key, If-Match, change cursor, `sync` poke).
+ * the visibility rule of assignmentVisibility; writes for 'dispo:write' as record writes
+ * (docs/write-path.md: Idempotency-Key, If-Match, change cursor, `sync` poke).
  */
 export async function assignmentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const record = assignmentRecord(app);
 
   r.get('/containers/assignments', {
     config: { access: 'dispo:read' },
@@ -166,7 +164,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
       response: { 200: assignmentSchema, 201: assignmentSchema, ...errors },
     },
     handler: async (request, reply) =>
-      app.runWrite(request, reply, { collections }, async (w) => {
+      record.create(request, reply, {}, async (w) => {
         const input = request.body;
         const fields = assignmentFieldsOf(input);
         if (input.id) {
@@ -176,7 +174,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
               existing.createdBy === request.user!.id &&
               !existing.deletedAt &&
               JSON.stringify(assignmentFieldsOf(existing)) === JSON.stringify(fields);
-            if (same) return withEtag(200, await assignmentToApi(w.tx, existing));
+            if (same) return record.answer(200, await assignmentToApi(w.tx, existing));
             throw conflict('This id is already used by another record', {
               reason: 'id_taken',
               ...(existing.deletedAt ? {} : { current: await assignmentToApi(w.tx, existing) }),
@@ -185,37 +183,14 @@ export async function assignmentRoutes(app: FastifyInstance) {
         }
         await checkReferences(w.tx, fields, null);
         await checkDuplicate(w.tx, input, null);
-        const now = w.at;
-        const [row] = await w.tx
-          .insert(dispoAssignments)
-          .values({
-            ...fields,
-            id: input.id ?? uuidv7(),
-            version: 1,
-            createdAt: now,
-            createdBy: request.user!.id,
-            updatedAt: now,
-            updatedBy: request.user!.id,
-            changeSeq: await w.stamp(ASSIGNMENTS),
-            status: 'draft',
-            issuedBy: request.user!.id,
-          })
-          .returning();
-        const body = await assignmentToApi(w.tx, row!);
-        await app.audit(
+        const row = await record.insert(
+          w,
           request,
-          {
-            action: 'dispoAssignment.create',
-            entity: 'dispoAssignment',
-            entityId: body.id,
-            changes: changedFields(null, { ...fields }),
-          },
-          w.tx,
+          { ...fields, id: input.id ?? uuidv7(), status: 'draft', issuedBy: request.user!.id },
+          { action: 'create', changes: changedFields(null, { ...fields }) },
         );
-        return {
-          ...withEtag(201, body),
-          headers: { etag: versionTag(1), location: `/api/containers/assignments/${body.id}` },
-        };
+        const body = await assignmentToApi(w.tx, row);
+        return record.answer(201, body, { location: `/api/containers/assignments/${body.id}` });
       }),
   });
 
@@ -227,17 +202,11 @@ export async function assignmentRoutes(app: FastifyInstance) {
       body: assignmentUpdateSchema,
       response: { 200: assignmentSchema, ...errors },
     },
-    handler: async (request, reply) => {
-      const expected = readIfMatch(request);
-      return app.runWrite(request, reply, { collections }, async (w) => {
-        const input = request.body;
-        const existing = await findAssignment(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFoundError();
-        assertFreshVersion(expected, existing.version, await assignmentToApi(w.tx, existing));
-        const row = await saveAssignment(app, request, w, existing, input);
-        return withEtag(200, await assignmentToApi(w.tx, row));
-      });
-    },
+    handler: async (request, reply) =>
+      record.write(request, reply, { id: request.params.id }, async (w, { row: existing }) => {
+        const row = await saveAssignment(app, record, request, w, existing, request.body);
+        return record.answer(200, await assignmentToApi(w.tx, row));
+      }),
   });
 
   registerPatchRoute(app, {
@@ -262,95 +231,59 @@ export async function assignmentRoutes(app: FastifyInstance) {
     fieldsOf: (api) => ({ ...assignmentFieldsOf(api as unknown as AssignmentFields) }),
     update: async (w, request, row, values, extras) => {
       const input = assignmentUpdateSchema.parse({ ...values, ...extras });
-      return saveAssignment(app, request, w, row, input);
+      return saveAssignment(app, record, request, w, row, input);
     },
   });
 
   r.delete('/containers/assignments/:id', {
     config: { access: 'dispo:write' },
     schema: { tags, params: assignmentIdParams, response: { 200: assignmentSchema, ...errors } },
-    handler: async (request, reply) => {
-      const expected = readIfMatch(request);
-      return app.runWrite(request, reply, { collections }, async (w) => {
-        const existing = await findAssignment(w.tx, request.params.id, true);
-        if (!existing) throw notFoundError();
-        if (existing.deletedAt) return withEtag(200, await assignmentToApi(w.tx, existing));
-        assertFreshVersion(expected, existing.version, await assignmentToApi(w.tx, existing));
-        const now = w.at;
-        const [row] = await w.tx
-          .update(dispoAssignments)
-          .set({
-            deletedAt: now,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: request.user!.id,
-            changeSeq: await w.stamp(ASSIGNMENTS),
-          })
-          .where(eq(dispoAssignments.id, existing.id))
-          .returning();
-        await app.audit(
-          request,
-          {
-            action: 'dispoAssignment.delete',
-            entity: 'dispoAssignment',
-            entityId: existing.id,
-            changes: { deletedAt: { from: null, to: now.toISOString() } },
-          },
-          w.tx,
-        );
-        if (existing.status === 'published') {
-          const userId = await linkedUser(w.tx, existing.driverId);
-          await notifyDriver(app, w, 'withdrawn', existing, userId, actorOf(request));
-        }
-        return withEtag(200, await assignmentToApi(w.tx, row!));
-      });
-    },
+    handler: async (request, reply) =>
+      record.write(
+        request,
+        reply,
+        { id: request.params.id, allowDeleted: true },
+        async (w, { row: existing, current }) => {
+          // Deleting what is already deleted is done: answer the tombstone.
+          if (existing.deletedAt) return record.answer(200, current);
+          const row = await record.remove(w, request, existing);
+          if (existing.status === 'published') {
+            const userId = await linkedUser(w.tx, existing.driverId);
+            await notifyDriver(app, w, 'withdrawn', existing, userId, actorOf(request));
+          }
+          return record.answer(200, await assignmentToApi(w.tx, row));
+        },
+      ),
   });
 
+  // Publishing goes through the shared workflow action, as the tablet's copy would: a draft without
+  // rounds is refused, a published assignment published again is answered as it is.
   r.put('/containers/assignments/:id/publish', {
     config: { access: 'dispo:write' },
     schema: { tags, params: assignmentIdParams, response: { 200: assignmentSchema, ...errors } },
-    handler: async (request, reply) => {
-      const expected = readIfMatch(request);
-      return app.runWrite(request, reply, { collections }, async (w) => {
-        const existing = await findAssignment(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFoundError();
-        if (existing.status === 'published') return withEtag(200, await assignmentToApi(w.tx, existing));
-        assertFreshVersion(expected, existing.version, await assignmentToApi(w.tx, existing));
-        if (existing.rounds.length === 0) {
-          const message = 'Add at least one round before publishing';
-          throw badRequest(message, { fields: { rounds: [message] } });
-        }
-        const now = w.at;
-        const [row] = await w.tx
-          .update(dispoAssignments)
-          .set({
-            status: 'published',
-            publishedAt: now,
-            version: existing.version + 1,
-            updatedAt: now,
-            updatedBy: request.user!.id,
-            changeSeq: await w.stamp(ASSIGNMENTS),
-          })
-          .where(eq(dispoAssignments.id, existing.id))
-          .returning();
-        await app.audit(
+    handler: async (request, reply) =>
+      record.write(request, reply, { id: request.params.id }, async (w, { row: existing, current }) => {
+        const view = await assignmentWorkflowView(w.tx, existing);
+        const result = applyDispoAction(view, { action: 'publish' }, request.user!, w.at);
+        if (!result.ok) throw dispoRefusal(result.reason, result.message, result.field);
+        const { publishedAt } = result.changes;
+        if (!result.changes.status || !publishedAt) return record.answer(200, current);
+        const row = await record.update(
+          w,
           request,
+          existing,
+          { status: result.changes.status, publishedAt: new Date(publishedAt) },
           {
-            action: 'dispoAssignment.publish',
-            entity: 'dispoAssignment',
-            entityId: existing.id,
+            action: 'publish',
             changes: {
-              status: { from: 'draft', to: 'published' },
-              publishedAt: { from: null, to: now.toISOString() },
+              status: { from: existing.status, to: result.changes.status },
+              publishedAt: { from: null, to: publishedAt },
             },
           },
-          w.tx,
         );
         const userId = await linkedUser(w.tx, existing.driverId);
         await notifyDriver(app, w, 'published', existing, userId, actorOf(request));
-        return withEtag(200, await assignmentToApi(w.tx, row!));
-      });
-    },
+        return record.answer(200, await assignmentToApi(w.tx, row));
+      }),
   });
 }

@@ -1,22 +1,24 @@
 import { and, count, eq, isNull, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import { masterListQuerySchema, type MasterListQuery } from '@/domain/dispo/master-data';
-import { versionTag } from '@/domain/sync';
 import type { Executor } from '../../db/client';
 import type { dispoContainerTypes, dispoDrivers, dispoTrucks } from '../../db/schema';
-import { conflict, notFound, type HttpError } from '../../http-error';
+import { conflict, type HttpError } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
-import { assertFreshVersion, readIfMatch } from '../../plugins/write';
 import { errorBodySchema } from '../auth/schemas';
+import { defineRecordWrite, type RecordChanges } from '../sync/record-write';
 import { ASSIGNMENTS, restampAssignments } from './assignment-data';
 
 /*
  * Drivers, trucks and container types share one shape of API (src/domain/dispo.ts): list, create,
  * PUT /{id}, DELETE /{id} (soft, refused while an assignment uses the record). Each kind describes
- * itself as a MasterSpec; `masterRoutes` turns a spec into the four routes.
+ * itself as a MasterSpec; `masterRoutes` turns a spec into the four routes. Their writes are record
+ * writes (docs/write-path.md) of a table no device mirrors: versioned, audited and answered with an
+ * ETag like any record, with no change cursor of their own — a change the assignments show re-stamps
+ * those assignments instead.
  */
 
 export type MasterTable = typeof dispoDrivers | typeof dispoTrucks | typeof dispoContainerTypes;
@@ -71,18 +73,14 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
 ) {
   // The tables share these columns; drizzle's union of three table types does not see it.
   const t = spec.table as typeof dispoDrivers;
-  const withEtag = (status: number, body: A) => ({
-    status,
-    body,
-    headers: { etag: versionTag(body.version) },
-  });
+  type Row = T['$inferSelect'];
   const one = async (executor: Executor, row: T['$inferSelect']) => (await spec.toApi(executor, [row]))[0]!;
+  // Loaded through the plain table type (see above); the spec's own type is restored where it is read.
   const find = async (executor: Executor, id: string) => {
     const [row] = await executor.select().from(t).where(eq(t.id, id)).for('update');
-    return row as T['$inferSelect'] | undefined;
+    return row;
   };
-  const missing = () => notFound(`The ${spec.noun} was not found`);
-  const collections = [ASSIGNMENTS];
+  const values = (source: Row | I) => spec.fields(source) as RecordChanges<typeof dispoDrivers>;
   // Fastify cannot resolve reply types through the spec's generics: the routes see plain schemas.
   const item = spec.item as z.ZodType;
   const input = spec.input as z.ZodType;
@@ -98,8 +96,15 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
 
   return async function routes(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const userId = (request: FastifyRequest) => request.user!.id;
     const tags = ['dispo'];
+    const record = defineRecordWrite<typeof dispoDrivers, A>(app, {
+      collection: null,
+      table: t,
+      entity: spec.entity,
+      notFoundMessage: `The ${spec.noun} was not found`,
+      load: (executor, id) => find(executor, id),
+      toApi: (executor, row) => one(executor, row as Row),
+    });
 
     r.get(spec.path, {
       config: { access: 'dispo:read' },
@@ -143,119 +148,65 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
       config: { access: 'dispo:write' },
       schema: { tags, body: input, response: { 201: item, ...errors } },
       handler: async (request, reply) =>
-        app.runWrite(request, reply, {}, async (w) => {
+        record.create(request, reply, {}, async (w) => {
           const input = request.body as I;
           await spec.validate(w.tx, input, null);
-          const now = w.at;
           const id = uuidv7();
-          const [row] = await guarded(() =>
-            w.tx
-              .insert(t)
-              .values({
-                ...(spec.fields(input) as object),
-                id,
-                version: 1,
-                createdAt: now,
-                createdBy: userId(request),
-                updatedAt: now,
-                updatedBy: userId(request),
-              } as typeof t.$inferInsert)
-              .returning(),
+          const row = await guarded(() =>
+            record.insert(
+              w,
+              request,
+              { ...values(input), id },
+              { action: 'create', changes: changedFields(null, spec.fields(input)) },
+            ),
           );
-          await app.audit(
-            request,
-            {
-              action: `${spec.entity}.create`,
-              entity: spec.entity,
-              entityId: id,
-              changes: changedFields(null, spec.fields(input)),
-            },
-            w.tx,
-          );
-          const body = await one(w.tx, row as T['$inferSelect']);
-          return {
-            ...withEtag(201, body),
-            headers: { etag: versionTag(1), location: `/api${spec.path}/${id}` },
-          };
+          return record.answer(201, await record.toApi(w.tx, row), { location: `/api${spec.path}/${id}` });
         }),
     });
 
     r.put(`${spec.path}/:id`, {
       config: { access: 'dispo:write' },
       schema: { tags, params: idParams, body: input, response: { 200: item, ...errors } },
-      handler: async (request, reply) => {
-        const expected = readIfMatch(request);
-        return app.runWrite(request, reply, { collections }, async (w) => {
-          const input = request.body as I;
-          const existing = await find(w.tx, request.params.id);
-          if (!existing || existing.deletedAt) throw missing();
-          assertFreshVersion(expected, existing.version, await one(w.tx, existing));
-          await spec.validate(w.tx, input, existing);
-          const changes = changedFields(spec.fields(existing), spec.fields(input));
-          if (Object.keys(changes).length === 0) return withEtag(200, await one(w.tx, existing));
-          const [row] = await guarded(() =>
-            w.tx
-              .update(t)
-              .set({
-                ...(spec.fields(input) as object),
-                version: existing.version + 1,
-                updatedAt: w.at,
-                updatedBy: userId(request),
-              })
-              .where(eq(t.id, existing.id))
-              .returning(),
-          );
-          if (spec.shownInAssignments.some((field) => field in changes)) {
-            await restampAssignments(w, spec.assignmentsOf(existing.id));
-          }
-          await app.audit(
-            request,
-            { action: `${spec.entity}.update`, entity: spec.entity, entityId: existing.id, changes },
-            w.tx,
-          );
-          return withEtag(200, await one(w.tx, row as T['$inferSelect']));
-        });
-      },
+      handler: async (request, reply) =>
+        record.write(
+          request,
+          reply,
+          { id: request.params.id, alsoStamps: [ASSIGNMENTS] },
+          async (w, { row: existing, current }) => {
+            const input = request.body as I;
+            await spec.validate(w.tx, input, existing as Row);
+            const changes = changedFields(spec.fields(existing as Row), spec.fields(input));
+            if (Object.keys(changes).length === 0) return record.answer(200, current);
+            const row = await guarded(() =>
+              record.update(w, request, existing, values(input), { action: 'update', changes }),
+            );
+            if (spec.shownInAssignments.some((field) => field in changes)) {
+              await restampAssignments(w, spec.assignmentsOf(existing.id));
+            }
+            return record.answer(200, await record.toApi(w.tx, row));
+          },
+        ),
     });
 
     r.delete(`${spec.path}/:id`, {
       config: { access: 'dispo:write' },
       schema: { tags, params: idParams, response: { 200: item, ...errors } },
-      handler: async (request, reply) => {
-        const expected = readIfMatch(request);
-        return app.runWrite(request, reply, {}, async (w) => {
-          const existing = await find(w.tx, request.params.id);
-          if (!existing) throw missing();
-          if (existing.deletedAt) return withEtag(200, await one(w.tx, existing));
-          assertFreshVersion(expected, existing.version, await one(w.tx, existing));
-          const used = await spec.usedBy(w.tx, existing.id);
-          if (used > 0) {
-            throw conflict(usedMessage(spec.noun, used), { reason: 'in_use', assignments: used });
-          }
-          const now = w.at;
-          const [row] = await w.tx
-            .update(t)
-            .set({
-              deletedAt: now,
-              version: existing.version + 1,
-              updatedAt: now,
-              updatedBy: userId(request),
-            })
-            .where(eq(t.id, existing.id))
-            .returning();
-          await app.audit(
-            request,
-            {
-              action: `${spec.entity}.delete`,
-              entity: spec.entity,
-              entityId: existing.id,
-              changes: { deletedAt: { from: null, to: now.toISOString() } },
-            },
-            w.tx,
-          );
-          return withEtag(200, await one(w.tx, row as T['$inferSelect']));
-        });
-      },
+      handler: async (request, reply) =>
+        record.write(
+          request,
+          reply,
+          { id: request.params.id, allowDeleted: true },
+          async (w, { row: existing, current }) => {
+            // Deleting what is already deleted is done: answer the tombstone.
+            if (existing.deletedAt) return record.answer(200, current);
+            const used = await spec.usedBy(w.tx, existing.id);
+            if (used > 0) {
+              throw conflict(usedMessage(spec.noun, used), { reason: 'in_use', assignments: used });
+            }
+            const row = await record.remove(w, request, existing);
+            return record.answer(200, await record.toApi(w.tx, row));
+          },
+        ),
     });
   };
 }

@@ -1,27 +1,22 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assignmentSchema } from '@/domain/dispo/assignments';
 import { roundDoneInputSchema, roundParamsSchema } from '@/domain/dispo/assignment-input';
-import { can } from '@/domain/permissions';
-import { dispoAssignments, dispoDrivers } from '../../db/schema';
-import { forbidden, notFound } from '../../http-error';
-import { assertFreshVersion, readIfMatch } from '../../plugins/write';
+import { applyDispoAction } from '@/domain/workflow/dispo';
 import { errorBodySchema } from '../auth/schemas';
-import { ASSIGNMENTS, assignmentToApi, findAssignment } from './assignment-data';
-import { withEtag } from './assignment-routes';
-
-export const ROUND_DONE_FORBIDDEN =
-  'Only the driver of this published assignment or a dispatcher can mark rounds done';
+import { assignmentRecord, assignmentToApi, assignmentWorkflowView } from './assignment-data';
+import { dispoRefusal } from './assignment-routes';
 
 /**
  * PUT /api/containers/assignments/{id}/rounds/{index}/done {done} — the driver ticks a round in the
- * field. Allowed for the account linked to the assignment's driver once it is
- * published, and for 'dispo:write' roles. A write like any other (runWrite): the tablet's outbox replays
+ * field. Allowed for the account linked to the assignment's driver once it is published, and for
+ * 'dispo:write' roles: the shared workflow action decides (src/domain/workflow/dispo.ts), the same the
+ * tablet applies to its copy while offline. A record write like any other: the tablet's outbox replays
  * it with its Idempotency-Key, and If-Match when sent.
  */
 export async function roundRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const record = assignmentRecord(app);
 
   r.put('/containers/assignments/:id/rounds/:index/done', {
     config: { access: 'dispo:read' },
@@ -38,54 +33,25 @@ export async function roundRoutes(app: FastifyInstance) {
       },
     },
     handler: async (request, reply) => {
-      const expected = readIfMatch(request);
       const { id, index } = request.params;
-      const user = request.user!;
-      return app.runWrite(request, reply, { collections: [ASSIGNMENTS] }, async (w) => {
-        const existing = await findAssignment(w.tx, id, true);
-        if (!existing || existing.deletedAt) throw notFound('Assignment not found');
-        if (!can(user, 'dispo:write')) {
-          const [driver] = await w.tx
-            .select({ id: dispoDrivers.id })
-            .from(dispoDrivers)
-            .where(
-              and(
-                eq(dispoDrivers.id, existing.driverId),
-                eq(dispoDrivers.userId, user.id),
-                isNull(dispoDrivers.deletedAt),
-              ),
-            );
-          if (!driver || existing.status !== 'published') throw forbidden(ROUND_DONE_FORBIDDEN);
-        }
-        const round = existing.rounds[index];
-        if (!round) throw notFound(`This assignment has no round ${index + 1}`);
-        assertFreshVersion(expected, existing.version, await assignmentToApi(w.tx, existing));
-        const done = request.body.done;
-        if ((round.done === true) === done) return withEtag(200, await assignmentToApi(w.tx, existing));
-
-        const rounds = existing.rounds.map((r, i) => (i === index ? { ...r, done } : r));
-        const [row] = await w.tx
-          .update(dispoAssignments)
-          .set({
-            rounds,
-            version: existing.version + 1,
-            updatedAt: w.at,
-            updatedBy: user.id,
-            changeSeq: await w.stamp(ASSIGNMENTS),
-          })
-          .where(eq(dispoAssignments.id, existing.id))
-          .returning();
-        await app.audit(
+      const done = request.body.done;
+      return record.write(request, reply, { id }, async (w, { row: existing, current }) => {
+        const view = await assignmentWorkflowView(w.tx, existing);
+        const result = applyDispoAction(view, { action: 'roundDone', index, done }, request.user!, w.at);
+        if (!result.ok) throw dispoRefusal(result.reason, result.message, result.field);
+        const rounds = result.changes.rounds;
+        if (!rounds) return record.answer(200, current);
+        const row = await record.update(
+          w,
           request,
+          existing,
+          { rounds },
           {
-            action: 'dispoAssignment.roundDone',
-            entity: 'dispoAssignment',
-            entityId: existing.id,
-            changes: { [`rounds.${index}.done`]: { from: round.done === true, to: done } },
+            action: 'roundDone',
+            changes: { [`rounds.${index}.done`]: { from: existing.rounds[index]?.done === true, to: done } },
           },
-          w.tx,
         );
-        return withEtag(200, await assignmentToApi(w.tx, row!));
+        return record.answer(200, await assignmentToApi(w.tx, row));
       });
     },
   });

@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { FOLLOW_UP_STATUSES, type FollowUp, type FollowUpListQuery } from '@/domain/followup';
 import type { Executor } from '../../db/client';
 import { followUps, users } from '../../db/schema';
+import { defineRecordWrite } from '../sync/record-write';
 import { defineSyncCollection } from '../sync/registry';
 
 export type FollowUpRow = typeof followUps.$inferSelect;
@@ -86,3 +88,17 @@ export async function listFollowUps(executor: Executor, query: FollowUpListQuery
     .where(and(...conditions))
     .orderBy(asc(followUps.status), asc(followUps.dueDate), asc(followUps.createdAt));
 }
+
+/** The write of one follow-up (docs/write-path.md): audited as `followup.<verb>`. */
+export function followUpRecord(app: FastifyInstance) {
+  return defineRecordWrite(app, {
+    collection: FOLLOW_UPS,
+    table: followUps,
+    entity: 'followup',
+    notFoundMessage: 'Follow-up not found',
+    load: findFollowUp,
+    toApi: oneFollowUpToApi,
+  });
+}
+
+export type FollowUpWriter = ReturnType<typeof followUpRecord>;

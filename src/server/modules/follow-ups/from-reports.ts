@@ -8,7 +8,7 @@ import { excavators, followUps, users } from '../../db/schema';
 import { changedFields } from '../../plugins/audit';
 import type { WriteContext } from '../../plugins/write';
 import type { ReportRow } from '../reports/data';
-import { FOLLOW_UPS, type FollowUpRow } from './data';
+import { followUpRecord, type FollowUpRow } from './data';
 
 /*
  * What a submitted report does to follow-ups, inside the submit's own transaction: it closes the open
@@ -60,9 +60,9 @@ export async function closeFollowUpsByReport(
 }
 
 /**
- * Closes or reopens one follow-up: the new status with who and when (and the report that closed it, if
- * one did), a new version on the change cursor, and the audit row. Shared by the close and reopen routes
- * and by a report that lists the follow-up as resolved.
+ * Closes or reopens one follow-up at the write's time: the new status with who and when (and the report
+ * that closed it, if one did), as the record's next version, audited. Shared by the close and reopen
+ * routes and by a report that lists the follow-up as resolved.
  */
 export async function setFollowUpStatus(
   app: FastifyInstance,
@@ -72,34 +72,23 @@ export async function setFollowUpStatus(
   status: 'open' | 'closed',
   byReportId: string | null = null,
 ): Promise<FollowUpRow> {
-  const now = new Date();
   const closing = status === 'closed';
-  const [row] = await w.tx
-    .update(followUps)
-    .set({
+  const changes = changedFields({ status: existing.status }, { status });
+  return followUpRecord(app).update(
+    w,
+    request,
+    existing,
+    {
       status,
-      closedAt: closing ? now : null,
+      closedAt: closing ? w.at : null,
       closedBy: closing ? request.user!.id : null,
       closedByReportId: closing ? byReportId : null,
-      version: existing.version + 1,
-      updatedAt: now,
-      updatedBy: request.user!.id,
-      changeSeq: await w.stamp(FOLLOW_UPS),
-    })
-    .where(eq(followUps.id, existing.id))
-    .returning();
-  const changes = changedFields({ status: existing.status }, { status });
-  await app.audit(
-    request,
+    },
     {
-      action: closing ? 'followup.close' : 'followup.reopen',
-      entity: 'followup',
-      entityId: existing.id,
+      action: closing ? 'close' : 'reopen',
       changes: byReportId ? { ...changes, byReport: byReportId } : changes,
     },
-    w.tx,
   );
-  return row!;
 }
 
 export async function openFollowUpsFromReport(
@@ -130,10 +119,19 @@ export async function openFollowUpsFromReport(
       ),
     );
   const openKeys = new Set(stillOpen.map((r) => `${r.category}\u0000${r.item}`));
+  // What this report opened before (a resubmission; deleted ones too) holds its item's unique key:
+  // skipped here rather than left to the unique index, which would abort the submit's transaction.
+  const earlier = await w.tx
+    .select({ category: followUps.sourceCategory, item: followUps.sourceItem })
+    .from(followUps)
+    .where(eq(followUps.sourceReportId, report.id));
+  const taken = new Set(earlier.map((r) => `${r.category}\u0000${r.item}`));
+  const record = followUpRecord(app);
   const opened: FollowUpRow[] = [];
-  const now = new Date();
   for (const item of failed) {
-    if (openKeys.has(`${item.categoryKey}\u0000${item.itemKey}`)) continue;
+    const key = `${item.categoryKey}\u0000${item.itemKey}`;
+    if (openKeys.has(key) || taken.has(key)) continue;
+    taken.add(key);
     const values = {
       excavatorId: report.excavatorId,
       title: titleOf(item, siteLanguage),
@@ -143,34 +141,17 @@ export async function openFollowUpsFromReport(
       sourceCategory: item.categoryKey,
       sourceItem: item.itemKey,
     };
-    const [row] = await w.tx
-      .insert(followUps)
-      .values({
-        ...values,
-        id: uuidv7(),
-        status: 'open',
-        version: 1,
-        createdAt: now,
-        createdBy: request.user!.id,
-        updatedAt: now,
-        updatedBy: request.user!.id,
-        changeSeq: await w.stamp(FOLLOW_UPS),
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) continue;
-    await app.audit(
+    const row = await record.insert(
+      w,
       request,
+      { ...values, id: uuidv7(), status: 'open' },
       {
-        action: 'followup.create',
-        entity: 'followup',
-        entityId: row.id,
+        action: 'create',
         changes: {
           ...changedFields(null, { title: values.title, note: values.note }),
           fromReport: report.id,
         },
       },
-      w.tx,
     );
     opened.push(row);
   }

@@ -12,25 +12,19 @@ import {
   followUpListSchema,
   followUpSchema,
   followUpUpdateSchema,
-  type FollowUp,
 } from '@/domain/followup';
 import { can } from '@/domain/permissions';
 import { versionTag } from '@/domain/sync';
-import { excavators, followUps, users } from '../../db/schema';
+import { excavators, users } from '../../db/schema';
 import type { Executor } from '../../db/client';
 import { badRequest, conflict, notFound, validationFailed } from '../../http-error';
 import { changedFields } from '../../plugins/audit';
 import { readImageParts, saveImage, type UploadedImage } from '../../plugins/uploads';
-import {
-  assertFreshVersion,
-  multipartFingerprintBody,
-  readIfMatch,
-  type WriteContext,
-} from '../../plugins/write';
+import { multipartFingerprintBody, readIfMatch, type WriteContext } from '../../plugins/write';
 import { errorBodySchema } from '../auth/schemas';
 import {
   findFollowUp,
-  FOLLOW_UPS,
+  followUpRecord,
   followUpsCollection,
   followUpsToApi,
   listFollowUps,
@@ -48,12 +42,6 @@ const errors = {
   409: errorBodySchema,
   422: errorBodySchema,
 };
-
-const withEtag = (status: number, body: FollowUp) => ({
-  status,
-  body,
-  headers: { etag: versionTag(body.version) },
-});
 
 const actorName = (request: FastifyRequest) => request.user!.name?.trim() || request.user!.username;
 
@@ -110,6 +98,7 @@ async function storePhoto(app: FastifyInstance, w: WriteContext, photo: Uploaded
  */
 export async function followUpRoutes(app: FastifyInstance) {
   app.sync.register(followUpsCollection);
+  const record = followUpRecord(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/follow-ups', {
@@ -167,51 +156,27 @@ export async function followUpRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { input, photo, fingerprintBody } = await readInput(request, followUpCreateSchema);
       const { id, ...fields } = input;
-      return app.runWrite(request, reply, { collections: [FOLLOW_UPS], fingerprintBody }, async (w) => {
+      return record.create(request, reply, { fingerprintBody }, async (w) => {
         if (id) {
           const existing = await findFollowUp(w.tx, id);
           if (existing) {
             // The outbox repeating its own create (without the stored answer): the row it made.
             if (existing.createdBy === request.user!.id && !existing.deletedAt)
-              return withEtag(200, await oneFollowUpToApi(w.tx, existing));
+              return record.answer(200, await oneFollowUpToApi(w.tx, existing));
             throw conflict('This id is already used by another record', { reason: 'id_taken' });
           }
         }
         await assertReferences(w.tx, fields.excavatorId, fields.assigneeId);
         const photoPath = photo ? await storePhoto(app, w, photo) : null;
-        const now = new Date();
-        const [row] = await w.tx
-          .insert(followUps)
-          .values({
-            ...fields,
-            photo: photoPath,
-            status: 'open',
-            id: id ?? uuidv7(),
-            version: 1,
-            createdAt: now,
-            createdBy: request.user!.id,
-            updatedAt: now,
-            updatedBy: request.user!.id,
-            changeSeq: await w.stamp(FOLLOW_UPS),
-          })
-          .returning();
-        await app.audit(
+        const row = await record.insert(
+          w,
           request,
-          {
-            action: 'followup.create',
-            entity: 'followup',
-            entityId: row!.id,
-            changes: changedFields(null, { ...fields, photo: photoPath }),
-          },
-          w.tx,
+          { ...fields, photo: photoPath, status: 'open', id: id ?? uuidv7() },
+          { action: 'create', changes: changedFields(null, { ...fields, photo: photoPath }) },
         );
-        await notifyFollowUpsOpened(app, request, w, row!.excavatorId, [row!], true);
-        const body = await oneFollowUpToApi(w.tx, row!);
-        return {
-          status: 201,
-          body,
-          headers: { etag: versionTag(body.version), location: `/api/follow-ups/${body.id}` },
-        };
+        await notifyFollowUpsOpened(app, request, w, row.excavatorId, [row], true);
+        const body = await oneFollowUpToApi(w.tx, row);
+        return record.answer(201, body, { location: `/api/follow-ups/${body.id}` });
       });
     },
   });
@@ -228,10 +193,8 @@ export async function followUpRoutes(app: FastifyInstance) {
       const expected = readIfMatch(request);
       const { input, photo, fingerprintBody } = await readInput(request, followUpUpdateSchema);
       const { removePhoto, ...fields } = input;
-      return app.runWrite(request, reply, { collections: [FOLLOW_UPS], fingerprintBody }, async (w) => {
-        const existing = await findFollowUp(w.tx, request.params.id, true);
-        if (!existing || existing.deletedAt) throw notFound('Follow-up not found');
-        assertFreshVersion(expected, existing.version, await oneFollowUpToApi(w.tx, existing));
+      const options = { id: request.params.id, expected, fingerprintBody };
+      return record.write(request, reply, options, async (w, { row: existing, current }) => {
         if (fields.excavatorId !== existing.excavatorId || fields.assigneeId !== existing.assigneeId)
           await assertReferences(w.tx, fields.excavatorId, fields.assigneeId);
         const dropPhoto = photo !== null || removePhoto === true;
@@ -246,38 +209,32 @@ export async function followUpRoutes(app: FastifyInstance) {
         };
         const next = { ...fields, photo: photoPath ?? (dropPhoto ? null : existing.photo) };
         const changes = changedFields(before, next);
-        if (Object.keys(changes).length === 0) return withEtag(200, await oneFollowUpToApi(w.tx, existing));
+        if (Object.keys(changes).length === 0) return record.answer(200, current);
         // A title typed by hand replaces the checklist item's labels.
         const titleLabels = next.title === existing.title ? existing.titleLabels : null;
-        const [row] = await w.tx
-          .update(followUps)
-          .set({
-            ...next,
-            titleLabels,
-            version: existing.version + 1,
-            updatedAt: new Date(),
-            updatedBy: request.user!.id,
-            changeSeq: await w.stamp(FOLLOW_UPS),
-          })
-          .where(eq(followUps.id, existing.id))
-          .returning();
-        await app.audit(
+        const row = await record.update(
+          w,
           request,
-          { action: 'followup.update', entity: 'followup', entityId: existing.id, changes },
-          w.tx,
+          existing,
+          { ...next, titleLabels },
+          { action: 'update', changes },
         );
-        if (row!.assigneeId !== existing.assigneeId)
-          await notifyFollowUpAssigned(app, request, w, row!, actorName(request));
+        if (row.assigneeId !== existing.assigneeId)
+          await notifyFollowUpAssigned(app, request, w, row, actorName(request));
         if (dropPhoto && existing.photo) {
           const old = existing.photo;
           w.afterCommit(() => app.storage.remove(old));
         }
-        return withEtag(200, await oneFollowUpToApi(w.tx, row!));
+        return record.answer(200, await oneFollowUpToApi(w.tx, row));
       });
     },
   });
 
-  /** Closing and reopening by hand; a closed follow-up closed again (or an open one reopened) is done. */
+  /**
+   * Closing and reopening by hand; a closed follow-up closed again (or an open one reopened) is done.
+   * If-Match is honoured when sent; without it the step applies to the follow-up as it is, since
+   * closing needs no knowledge of the other fields.
+   */
   for (const [action, status] of [
     ['close', 'closed'],
     ['reopen', 'open'],
@@ -291,12 +248,10 @@ export async function followUpRoutes(app: FastifyInstance) {
         response: { 200: followUpSchema, ...errors },
       },
       handler: async (request, reply) =>
-        app.runWrite(request, reply, { collections: [FOLLOW_UPS] }, async (w) => {
-          const existing = await findFollowUp(w.tx, request.params.id, true);
-          if (!existing || existing.deletedAt) throw notFound('Follow-up not found');
-          if (existing.status === status) return withEtag(200, await oneFollowUpToApi(w.tx, existing));
+        record.write(request, reply, { id: request.params.id }, async (w, { row: existing, current }) => {
+          if (existing.status === status) return record.answer(200, current);
           const row = await setFollowUpStatus(app, request, w, existing, status);
-          return withEtag(200, await oneFollowUpToApi(w.tx, row));
+          return record.answer(200, await oneFollowUpToApi(w.tx, row));
         }),
     });
   }

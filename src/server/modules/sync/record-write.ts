@@ -1,5 +1,5 @@
 import { eq, type InferSelectModel } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { versionTag } from '@/domain/sync';
 import type { Executor } from '../../db/client';
@@ -26,7 +26,13 @@ import type { SyncedTable } from './registry';
  * A module never bumps `version`, sets `changeSeq`/`updatedAt`/`updatedBy` or builds an ETag itself.
  */
 
-type RowOf<TTable extends SyncedTable> = InferSelectModel<TTable> & {
+/**
+ * A table a record write can keep: a versioned row with a soft delete. A synced table (with its change
+ * cursor) is one; dispo's master data, which no device mirrors, is one without the cursor.
+ */
+export type RecordTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn; deletedAt: AnyPgColumn };
+
+type RowOf<TTable extends RecordTable> = InferSelectModel<TTable> & {
   id: string;
   version: number;
   deletedAt: Date | null;
@@ -34,13 +40,16 @@ type RowOf<TTable extends SyncedTable> = InferSelectModel<TTable> & {
 
 /** The columns a module sets on a write: everything but the bookkeeping the shared path owns. */
 type Bookkeeping = 'id' | 'version' | 'changeSeq' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy';
-export type RecordChanges<TTable extends SyncedTable> = {
+export type RecordChanges<TTable extends RecordTable> = {
   [K in Exclude<keyof TTable['$inferInsert'], Bookkeeping>]?: TTable['$inferInsert'][K];
 };
 
-export interface RecordDefinition<TTable extends SyncedTable, TApi extends { version: number }> {
-  /** The synced collection the rows belong to (stamped on every write). */
-  collection: string;
+export interface RecordDefinition<TTable extends RecordTable, TApi extends { version: number }> {
+  /**
+   * The synced collection the rows belong to (stamped on every write); null for a table no device
+   * mirrors, which has no change cursor to stamp.
+   */
+  collection: TTable extends SyncedTable ? string : null;
   table: TTable;
   /** The audit entity, and the prefix of its audit actions (`report` → `report.update`). */
   entity: string;
@@ -88,8 +97,8 @@ export function withEtag<T extends { version: number }>(
   return { status, body, headers: { etag: versionTag(body.version), ...headers } };
 }
 
-export interface RecordWriter<TTable extends SyncedTable, TApi extends { version: number }> {
-  readonly collection: string;
+export interface RecordWriter<TTable extends RecordTable, TApi extends { version: number }> {
+  readonly collection: string | null;
   readonly entity: string;
   toApi(executor: Executor, row: RowOf<TTable>): Promise<TApi>;
   /** The answer of a write: the body with its ETag (and e.g. a Location). */
@@ -144,15 +153,18 @@ export interface RecordWriter<TTable extends SyncedTable, TApi extends { version
   ): Promise<RowOf<TTable>>;
 }
 
-export function defineRecordWrite<TTable extends SyncedTable, TApi extends { version: number }>(
+export function defineRecordWrite<TTable extends RecordTable, TApi extends { version: number }>(
   app: FastifyInstance,
   def: RecordDefinition<TTable, TApi>,
 ): RecordWriter<TTable, TApi> {
   // Drizzle cannot resolve the column types of a generic table: the writes go through the plain
   // table type, their values built here from the typed ones the module passed.
-  const table = def.table as PgTable & SyncedTable;
+  const table = def.table as PgTable & RecordTable;
+  const collection: string | null = def.collection;
   const userOf = (request: FastifyRequest) => request.user?.id ?? null;
-  const collections = (also: readonly string[] = []) => [def.collection, ...also];
+  const collections = (also: readonly string[] = []) => (collection ? [collection, ...also] : [...also]);
+  /** The change cursor stamp of a write, for a table that has one. */
+  const stamp = async (w: WriteContext) => (collection ? { changeSeq: await w.stamp(collection) } : {});
 
   async function audit(w: WriteContext, request: FastifyRequest, id: string, entry: RecordAudit | null) {
     if (!entry) return;
@@ -164,7 +176,7 @@ export function defineRecordWrite<TTable extends SyncedTable, TApi extends { ver
   }
 
   const writer: RecordWriter<TTable, TApi> = {
-    collection: def.collection,
+    collection,
     entity: def.entity,
     toApi: def.toApi,
     answer: (status, body, headers) => withEtag(status, body, headers),
@@ -207,7 +219,7 @@ export function defineRecordWrite<TTable extends SyncedTable, TApi extends { ver
           createdBy: user,
           updatedAt: w.at,
           updatedBy: user,
-          changeSeq: await w.stamp(def.collection),
+          ...(await stamp(w)),
         } as never)
         .returning()) as Array<RowOf<TTable>>;
       await audit(w, request, row!.id, entry);
@@ -222,7 +234,7 @@ export function defineRecordWrite<TTable extends SyncedTable, TApi extends { ver
           version: row.version + 1,
           updatedAt: w.at,
           updatedBy: userOf(request),
-          changeSeq: await w.stamp(def.collection),
+          ...(await stamp(w)),
         } as never)
         .where(eq(table.id, row.id))
         .returning()) as Array<RowOf<TTable>>;

@@ -1,5 +1,17 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/client/api/client';
+import type { DispoRefusal } from '@/domain/workflow/dispo';
+
+/** The refusal of a tick the device's copy of the assignment does not allow (nothing is queued). */
+export class DispoActionRefused extends Error {
+  constructor(
+    readonly reason: DispoRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DispoActionRefused';
+  }
+}
 
 /**
  * What to tell the user about a failed call: offline, the server's own message (it explains
@@ -11,6 +23,8 @@ export function dispoErrorMessage(error: unknown, t: TFunction, fallback: string
     if (error.status === 403) return t('dispo.errors.forbidden');
     if (error.serverMessage) return error.message;
   }
+  // The device's own copy refused the step, as the server would have.
+  if (error instanceof DispoActionRefused && error.reason === 'forbidden') return t('dispo.errors.forbidden');
   return fallback;
 }
 
