@@ -308,6 +308,44 @@ describe('publishing and changes after publishing', () => {
     expect((await w.call('GET', `/api/containers/assignments/${a.id}`, w.tokens.dispo)).statusCode).toBe(404);
   });
 
+  it('publishing on a stale version is refused with the current assignment, and nobody is told', async () => {
+    const draft = await w.createAssignment(plan('2026-06-16', w.drivers.b.driver.id));
+    const toldBefore = (await dispoNotes(w.drivers.b.user.token)).length;
+    const url = `/api/containers/assignments/${draft.id}`;
+    // The dispatcher moves it to another day meanwhile: a device that saw the draft is behind.
+    const moved = await w.call('PUT', url, w.tokens.dispo, plan('2026-06-17', w.drivers.b.driver.id));
+    expect(moved.statusCode, moved.body).toBe(200);
+    const current = moved.json() as Assignment;
+
+    const stale = await w.call('PUT', `${url}/publish`, w.tokens.dispo, undefined, {
+      'if-match': `"${draft.version}"`,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().details).toMatchObject({
+      reason: 'version',
+      current: { id: draft.id, version: current.version, status: 'draft', date: '2026-06-17' },
+    });
+    expect(await dispoNotes(w.drivers.b.user.token)).toHaveLength(toldBefore);
+
+    const fresh = await w.call('PUT', `${url}/publish`, w.tokens.dispo, undefined, {
+      'if-match': `"${current.version}"`,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const published = fresh.json() as Assignment;
+    expect(published).toMatchObject({ status: 'published', version: current.version + 1 });
+    expect(fresh.headers.etag).toBe(`"${published.version}"`);
+    // Published at the write's own time, the time its version records.
+    expect(published.publishedAt).toBe(published.updatedAt);
+    const [audit] = await w.t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'dispoAssignment.publish'), eq(auditLog.entityId, draft.id)));
+    expect(audit?.changes).toEqual({
+      status: { from: 'draft', to: 'published' },
+      publishedAt: { from: null, to: published.publishedAt },
+    });
+  });
+
   it('refuses to publish an assignment without rounds', async () => {
     const empty = await w.createAssignment({ date: '2026-06-14', driverId: w.drivers.c.driver.id });
     const res = await w.call('PUT', `/api/containers/assignments/${empty.id}/publish`, w.tokens.dispo);

@@ -50,9 +50,14 @@ describe('follow-ups opened from a submitted report', () => {
     expect(await followUpsOf(machine.id)).toEqual([]);
 
     const submit = () => call(t.app, 'PUT', `/api/reports/${draft.id}/submit`, u.operator.token);
-    expect((await submit()).statusCode).toBe(200);
+    const first = await submit();
+    expect(first.statusCode).toBe(200);
     const [opened, ...more] = await followUpsOf(machine.id);
     expect(more).toEqual([]);
+    // Opened at the submit's own time, not at some later moment of the transaction.
+    const submittedAt = (first.json() as Report).submittedAt;
+    expect(opened!.createdAt).toBe(submittedAt);
+    expect(opened!.updatedAt).toBe(submittedAt);
     expect(opened).toMatchObject({
       excavatorId: machine.id,
       note: 'Hose at the boom wet',
@@ -123,7 +128,9 @@ describe('closing by a later report', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [closed] = await followUpsOf(machine.id);
     expect(closed).toMatchObject({ id: open!.id, status: 'closed', closedByReportId: later.id });
-    expect(closed!.closedAt).not.toBeNull();
+    // Closed at the time of the submit that closed it.
+    expect(closed!.closedAt).toBe((res.json() as Report).submittedAt);
+    expect(closed!.updatedAt).toBe(closed!.closedAt);
     expect((await followUpsOf(other.id))[0]!.status).toBe('open');
 
     // The report can be found from the follow-up and the follow-ups from the report.
@@ -211,6 +218,54 @@ describe('manual follow-ups and permissions', () => {
     });
     const reopened = await call(t.app, 'PUT', `/api/follow-ups/${id}/reopen`, u.manager.token);
     expect(reopened.json()).toMatchObject({ status: 'open', closedAt: null, closedBy: null });
+  });
+
+  it('closes and reopens without If-Match, and refuses a stale one with the current follow-up', async () => {
+    const machine = await createExcavator(t.app, u.manager.token, 'fu-if-match');
+    const created = await call(t.app, 'POST', '/api/follow-ups', u.operator.token, {
+      excavatorId: machine.id,
+      title: 'Tighten the cab door hinge',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const followUp = created.json() as FollowUp;
+    const url = `/api/follow-ups/${followUp.id}`;
+
+    // Someone plans it meanwhile: the device that saw version 1 closes on a stale base.
+    const planned = await call(t.app, 'PUT', url, u.manager.token, {
+      excavatorId: machine.id,
+      title: followUp.title,
+      dueDate: '2030-06-01',
+    });
+    expect(planned.statusCode, planned.body).toBe(200);
+    const current = planned.json() as FollowUp;
+    expect(current.version).toBe(followUp.version + 1);
+
+    const stale = await call(t.app, 'PUT', `${url}/close`, u.operator.token, undefined, {
+      'if-match': `"${followUp.version}"`,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().details).toMatchObject({
+      reason: 'version',
+      current: { id: followUp.id, version: current.version, status: 'open' },
+    });
+    expect((await followUpsOf(machine.id))[0]).toMatchObject({ status: 'open', version: current.version });
+
+    const fresh = await call(t.app, 'PUT', `${url}/close`, u.operator.token, undefined, {
+      'if-match': `"${current.version}"`,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const closed = fresh.json() as FollowUp;
+    expect(closed).toMatchObject({ status: 'closed', version: current.version + 1 });
+    expect(fresh.headers.etag).toBe(`"${closed.version}"`);
+    expect(closed.closedAt).toBe(closed.updatedAt);
+
+    const staleReopen = await call(t.app, 'PUT', `${url}/reopen`, u.manager.token, undefined, {
+      'if-match': `"${current.version}"`,
+    });
+    expect(staleReopen.statusCode).toBe(409);
+    const reopened = await call(t.app, 'PUT', `${url}/reopen`, u.manager.token);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ status: 'open', version: closed.version + 1, closedAt: null });
   });
 
   it('answers the outbox repeating a create with the row it made', async () => {
