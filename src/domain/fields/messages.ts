@@ -1,0 +1,120 @@
+/*
+ * Validation messages as i18n keys with params. A field's zod schema does not carry English: its
+ * issues carry a key under `validation.*`, the params the text needs (`max`, `min`) and the field's
+ * label key (`field`). The client translates them with t(key, params); the server renders them in
+ * English for API clients with the small table below and sends the key and params alongside, so the
+ * client can show a server-side rejection in the user's language too.
+ *
+ * zod keeps a message string per issue, so the key travels inside it: `validation.tooLong {json}`.
+ * `decodeIssue` reads it back; an issue from a schema outside the kit (a plain English message) reads
+ * as `validation.invalid` with that message kept as the English text.
+ */
+
+export const VALIDATION_KEYS = [
+  'validation.choice',
+  'validation.date',
+  'validation.integer',
+  'validation.invalid',
+  'validation.list',
+  'validation.max',
+  'validation.min',
+  'validation.negative',
+  'validation.number',
+  'validation.required',
+  'validation.text',
+  'validation.tooFew',
+  'validation.tooLong',
+  'validation.tooMany',
+  'validation.tooShort',
+  'validation.unique',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+export type IssueParams = Record<string, string | number>;
+
+/** One validation issue as the API's `details.issues` lists it and the client translates it. */
+export interface KeyedIssue {
+  /** Dotted path of the field (`specifications.2.key`), `_` for the whole body. */
+  path: string;
+  key: ValidationKey;
+  /** `field` is the label's i18n key; the rest are plain values for the text. */
+  params: IssueParams;
+}
+
+/**
+ * The English the API answers in `details.fields` (readable for scripts and logs). It sits here and
+ * not in en.json because the server does not load the client's locale files, and because it names
+ * the field ("Name is required") where the form, showing the message under its field, does not.
+ */
+const ENGLISH: Record<ValidationKey, string> = {
+  'validation.choice': '{{field}} must be one of: {{options}}',
+  'validation.date': '{{field}} must be a date (YYYY-MM-DD)',
+  'validation.integer': '{{field}} must be a whole number',
+  'validation.invalid': '{{field}} is not valid',
+  'validation.list': '{{field}} must be a list',
+  'validation.max': '{{field}} must be at most {{max}}',
+  'validation.min': '{{field}} must be at least {{min}}',
+  'validation.negative': '{{field}} cannot be negative',
+  'validation.number': '{{field}} must be a number',
+  'validation.required': '{{field}} is required',
+  'validation.text': '{{field}} must be text',
+  'validation.tooFew': '{{field}} needs at least {{min}} entries',
+  'validation.tooLong': '{{field}} must be at most {{max}} characters',
+  'validation.tooMany': '{{field}} allows at most {{max}} entries',
+  'validation.tooShort': '{{field}} must be at least {{min}} characters',
+  'validation.unique': '{{field}} must be unique',
+};
+
+const ENCODED = /^(validation\.[A-Za-z]+) (\{.*\})$/s;
+
+/** The label a field's issues name: its i18n key and its English name for the API's text. */
+export interface FieldLabel {
+  label: string;
+  en: string;
+}
+
+/** The zod message of an issue: the key, its params and the field's English name for the API. */
+export function encodeIssue(key: ValidationKey, params: IssueParams, label: FieldLabel): string {
+  return `${key} ${JSON.stringify({ params: { ...params, field: label.label }, en: label.en })}`;
+}
+
+function isKey(value: string): value is ValidationKey {
+  return (VALIDATION_KEYS as readonly string[]).includes(value);
+}
+
+export interface DecodedIssue {
+  key: ValidationKey;
+  params: IssueParams;
+  /** The readable English for API clients. */
+  english: string;
+}
+
+/** A zod issue's message read back as key, params and English. */
+export function decodeIssue(message: string): DecodedIssue {
+  const match = ENCODED.exec(message);
+  if (match && isKey(match[1]!)) {
+    try {
+      const body = JSON.parse(match[2]!) as { params?: IssueParams; en?: string };
+      const params = body.params ?? {};
+      return { key: match[1], params, english: renderEnglish(match[1], params, body.en ?? 'Value') };
+    } catch {
+      // Not one of ours after all: fall through to the plain message.
+    }
+  }
+  return { key: 'validation.invalid', params: {}, english: message };
+}
+
+/** The English text of a key, the field named by its English name. */
+export function renderEnglish(key: ValidationKey, params: IssueParams, fieldName: string): string {
+  return ENGLISH[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    name === 'field' ? fieldName : String(params[name] ?? ''),
+  );
+}
+
+/** Zod issues (their messages encoded or plain) as keyed issues with dotted paths. */
+export function keyedIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  return issues.map((issue) => {
+    const { key, params, english } = decodeIssue(issue.message);
+    return { path: issue.path.map(String).join('.') || '_', key, params, english };
+  });
+}
