@@ -72,7 +72,7 @@ describe('excavator schema', () => {
       serialNumber: ['Serial number must be at most 80 characters'],
       year: ['Year must be at least 1900'],
       status: ['Status must be one of: operational, maintenance, out_of_service'],
-      usageHours: ['Usage hours cannot be negative'],
+      usageHours: ['Usage hours must be non-negative'],
       purchaseDate: ['Purchase date must be a date (YYYY-MM-DD)'],
       specifications: ['Specifications must be unique'],
     });

@@ -112,14 +112,26 @@ export interface NumberRule {
   /** A bound that moves (next year) is read when a value is checked. */
   max?: number | (() => number);
   integer?: boolean;
+  /** Rounded to this many decimals once valid (a price to cents). */
+  decimals?: number;
 }
 
-/** Number inputs give '' when empty and may give numeric text while typing. */
+/**
+ * Number inputs give '' when empty and may give numeric text while typing, with a decimal comma
+ * where the user's language writes one.
+ */
 function numberOrBlank(value: number | string): number | string {
   if (typeof value === 'number') return value;
   const trimmed = value.trim();
-  return trimmed !== '' && /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
+  const dotted = trimmed.replace(',', '.');
+  return /^-?\d+(\.\d+)?$/.test(dotted) ? Number(dotted) : trimmed;
 }
+
+const rounder = (decimals: number | undefined) => {
+  if (decimals === undefined) return (v: number) => v;
+  const factor = 10 ** decimals;
+  return (v: number) => Math.round(v * factor) / factor;
+};
 
 function numberSchema(label: FieldLabel, rule: NumberRule) {
   let schema = z.number({ error: fieldError(label) });
@@ -151,13 +163,18 @@ export function optionalNumber(
   rule: NumberRule,
   blank: number | null = null,
 ): FieldDef<number | null, number | string> {
-  const schema = z.preprocess(blankToNull, numberSchema(label, rule).nullable()).transform((v) => v ?? blank);
+  const round = rounder(rule.decimals);
+  const schema = z
+    .preprocess(blankToNull, numberSchema(label, rule).nullable())
+    .transform((v) => (v === null ? blank : round(v)));
   return { ...label, ...numberForm, schema, toForm: (value) => value ?? '' };
 }
 
 /** A number that must be given. */
 export function number(label: FieldLabel, rule: NumberRule): FieldDef<number, number | string> {
-  const schema = z.preprocess((v) => blankToNull(v) ?? undefined, numberSchema(label, rule));
+  const schema = z
+    .preprocess((v) => blankToNull(v) ?? undefined, numberSchema(label, rule))
+    .transform(rounder(rule.decimals));
   return { ...label, ...numberForm, schema, toForm: (value) => value ?? '' };
 }
 
@@ -201,6 +218,32 @@ export function choice<const T extends readonly [string, ...string[]]>(
     formDefault: fallback,
     toForm: (value) => value ?? fallback,
     toPayload: (value) => value,
+  };
+}
+
+/** One of a fixed list or none (null); blank is none. */
+export function optionalChoice<const T extends readonly [string, ...string[]]>(
+  label: FieldLabel,
+  values: T,
+): FieldDef<T[number] | null, T[number] | null> {
+  const schema = z
+    .preprocess(blankToNull, z.enum(values, { error: fieldError(label) }).nullable())
+    .transform((v) => v ?? null);
+  return {
+    ...label,
+    schema: schema as z.ZodType<T[number] | null, unknown>,
+    formDefault: null,
+    toForm: (value) => value ?? null,
+    toPayload: (value) => value,
+  };
+}
+
+/** The same field with another value in an empty form (a stock count that starts at 0, not blank). */
+export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Form): FieldDef<Out, Form> {
+  return {
+    ...field,
+    formDefault: empty,
+    toForm: (value) => (value === null || value === undefined ? empty : field.toForm(value)),
   };
 }
 

@@ -11,6 +11,7 @@
  */
 
 export const VALIDATION_KEYS = [
+  'validation.characters',
   'validation.choice',
   'validation.date',
   'validation.integer',
@@ -43,10 +44,12 @@ export interface KeyedIssue {
 
 /**
  * The English the API answers in `details.fields` (readable for scripts and logs). It sits here and
- * not in en.json because the server does not load the client's locale files, and because it names
- * the field ("Name is required") where the form, showing the message under its field, does not.
+ * not only in en.json because the server does not load the client's locale files; a test keeps the two
+ * equal. The one difference: `choice` names the allowed values for an API client, where the form
+ * offers them in its select.
  */
-const ENGLISH: Record<ValidationKey, string> = {
+export const VALIDATION_ENGLISH: Record<ValidationKey, string> = {
+  'validation.characters': '{{field}} cannot contain {{characters}}',
   'validation.choice': '{{field}} must be one of: {{options}}',
   'validation.date': '{{field}} must be a date (YYYY-MM-DD)',
   'validation.integer': '{{field}} must be a whole number',
@@ -54,7 +57,7 @@ const ENGLISH: Record<ValidationKey, string> = {
   'validation.list': '{{field}} must be a list',
   'validation.max': '{{field}} must be at most {{max}}',
   'validation.min': '{{field}} must be at least {{min}}',
-  'validation.negative': '{{field}} cannot be negative',
+  'validation.negative': '{{field}} must be non-negative',
   'validation.number': '{{field}} must be a number',
   'validation.required': '{{field}} is required',
   'validation.text': '{{field}} must be text',
@@ -106,7 +109,7 @@ export function decodeIssue(message: string): DecodedIssue {
 
 /** The English text of a key, the field named by its English name. */
 export function renderEnglish(key: ValidationKey, params: IssueParams, fieldName: string): string {
-  return ENGLISH[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+  return VALIDATION_ENGLISH[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
     name === 'field' ? fieldName : String(params[name] ?? ''),
   );
 }

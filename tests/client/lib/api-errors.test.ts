@@ -40,7 +40,7 @@ describe('server field errors', () => {
       ],
     });
     expect(serverFieldErrors(error, t)).toEqual({
-      name: 'Höchstens 120 Zeichen.',
+      name: 'Name darf höchstens 120 Zeichen lang sein',
       id: 'Id must be a UUID',
       year: 'Year must be at least 1900',
     });

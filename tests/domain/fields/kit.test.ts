@@ -17,6 +17,7 @@ import {
   renderEnglish,
   requiredText,
   text,
+  VALIDATION_ENGLISH,
   VALIDATION_KEYS,
   type AnyField,
 } from '@/domain/fields';
@@ -67,7 +68,7 @@ describe('field kinds', () => {
     expect(issueOf(hours, 'lots').key).toBe('validation.number');
     expect(issueOf(hours, -1)).toMatchObject({
       key: 'validation.negative',
-      english: 'Hours cannot be negative',
+      english: 'Hours must be non-negative',
     });
     expect(issueOf(hours, 11)).toMatchObject({ key: 'validation.max', params: { max: 10 } });
     const withDefault = optionalNumber(label('Usage'), { min: 0 }, 0);
@@ -172,6 +173,14 @@ describe('entities', () => {
 });
 
 describe('messages', () => {
+  it('answers API clients the English the app shows (choice alone also names the values)', () => {
+    const file = path.resolve(import.meta.dirname, '../../../src/client/i18n/locales/en.json');
+    const en = (JSON.parse(fs.readFileSync(file, 'utf8')) as { validation: Record<string, string> })
+      .validation;
+    for (const key of VALIDATION_KEYS.filter((k) => k !== 'validation.choice'))
+      expect(en[key.replace('validation.', '')], key).toBe(VALIDATION_ENGLISH[key]);
+  });
+
   it('reads a plain message from outside the kit as invalid, its text kept', () => {
     expect(decodeIssue('Id must be a UUID')).toEqual({
       key: 'validation.invalid',
@@ -183,7 +192,7 @@ describe('messages', () => {
 
   it('has English for every key, with every placeholder filled', () => {
     for (const key of VALIDATION_KEYS) {
-      const text = renderEnglish(key, { max: 1, min: 1, options: 'a' }, 'Field');
+      const text = renderEnglish(key, { max: 1, min: 1, options: 'a', characters: 'b' }, 'Field');
       expect(text).toMatch(/^Field /);
       expect(text).not.toContain('{{');
     }
@@ -200,7 +209,7 @@ describe('messages', () => {
       for (const [key, value] of Object.entries(locale.validation)) {
         const used = [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
         expect(
-          used.every((p) => ['max', 'min', 'field', 'options'].includes(p!)),
+          used.every((p) => ['max', 'min', 'field', 'options', 'characters'].includes(p!)),
           `${language} ${key}`,
         ).toBe(true);
       }

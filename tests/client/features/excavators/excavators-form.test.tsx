@@ -51,9 +51,10 @@ describe('Excavator form', () => {
     await fill(user, within(rows[1]!).getByRole('textbox', { name: 'Specification' }), 'weight');
     await user.click(within(form).getByRole('button', { name: 'Add excavator' }));
 
-    expect(await within(form).findAllByText('This field is required.')).toHaveLength(2);
+    expect(await within(form).findByText('Name is required')).toBeVisible();
+    expect(within(form).getByText('Model is required')).toBeVisible();
     expect(within(form).getByText('Another excavator already has this serial number.')).toBeVisible();
-    expect(within(form).getByText('Each entry must be unique.')).toBeVisible();
+    expect(within(form).getByText('Specifications must be unique')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Remove specification 2' }));
     expect(within(form).getAllByTestId('specification-row')).toHaveLength(1);
     expect(await getSyncEngine().db.outbox.count()).toBe(0);
@@ -67,8 +68,8 @@ describe('Excavator form', () => {
     await fill(user, within(form).getByRole('textbox', { name: /^Name/ }), 'N'.repeat(121));
     await user.click(within(form).getByRole('button', { name: 'Bagger hinzufügen' }));
 
-    expect(await within(form).findByText('Höchstens 120 Zeichen.')).toBeVisible();
-    expect(within(form).getAllByText('Dieses Feld ist erforderlich.')).toHaveLength(2);
+    expect(await within(form).findByText('Name darf höchstens 120 Zeichen lang sein')).toBeVisible();
+    expect(within(form).getByText('Modell ist erforderlich')).toBeVisible();
     expect(await getSyncEngine().db.outbox.count()).toBe(0);
   });
 

@@ -174,7 +174,7 @@ describe('POST /api/excavators', () => {
     const { details } = res.json<{ details: { fields: Record<string, string[]>; issues: unknown[] } }>();
     expect(details.fields).toEqual({
       name: ['Name must be at most 120 characters'],
-      usageHours: ['Usage hours cannot be negative'],
+      usageHours: ['Usage hours must be non-negative'],
     });
     expect(details.issues).toEqual([
       { path: 'name', key: 'validation.tooLong', params: { max: 120, field: 'excavators.fields.name' } },
