@@ -1,14 +1,24 @@
 import type { TFunction } from 'i18next';
 import { VALIDATION_KEYS, type KeyedIssue } from '@/domain/fields';
 
-/** One keyed issue in the user's language; the `field` param is a label key and is translated too. */
-export function translateIssue(t: TFunction, issue: Pick<KeyedIssue, 'key' | 'params'>): string {
+/**
+ * One keyed issue in the user's language; the `field` param is a label key and is translated too. An
+ * issue from a schema outside the kit (no field, `english` kept) shows its own text.
+ */
+export function translateIssue(
+  t: TFunction,
+  issue: Pick<KeyedIssue, 'key' | 'params'> & { english?: string },
+): string {
   const { field, ...params } = issue.params;
+  if (issue.key === 'validation.invalid' && !field && issue.english) return issue.english;
   return t(issue.key, { ...params, field: typeof field === 'string' && field ? t(field) : '' });
 }
 
 /** Keyed issues as one message per path (the first), the way forms show them under their inputs. */
-export function issueMessages(t: TFunction, issues: readonly KeyedIssue[]): Record<string, string> {
+export function issueMessages(
+  t: TFunction,
+  issues: ReadonlyArray<KeyedIssue & { english?: string }>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[issue.path] ??= translateIssue(t, issue);
   return errors;

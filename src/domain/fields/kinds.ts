@@ -114,6 +114,8 @@ export interface NumberRule {
   integer?: boolean;
   /** Rounded to this many decimals once valid (a price to cents). */
   decimals?: number;
+  /** Out of bounds says both ("between 0 and 100") rather than the one bound crossed. */
+  range?: boolean;
 }
 
 /**
@@ -136,7 +138,15 @@ const rounder = (decimals: number | undefined) => {
 function numberSchema(label: FieldLabel, rule: NumberRule) {
   let schema = z.number({ error: fieldError(label) });
   if (rule.integer) schema = schema.int();
-  if (rule.min !== undefined) schema = schema.min(rule.min);
+  const { min } = rule;
+  if (rule.range && min !== undefined && typeof rule.max === 'number') {
+    const max = rule.max;
+    return schema.refine(
+      (v) => v >= min && v <= max,
+      keyedError(label, 'validation.between', () => ({ min, max })),
+    );
+  }
+  if (min !== undefined) schema = schema.min(min);
   const max = rule.max;
   if (typeof max === 'number') return schema.max(max);
   if (max === undefined) return schema;
@@ -244,6 +254,34 @@ export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Fo
     ...field,
     formDefault: empty,
     toForm: (value) => (value === null || value === undefined ? empty : field.toForm(value)),
+  };
+}
+
+/** A reference to another record by its id (UUID); blank is missing. */
+export function reference(label: FieldLabel): FieldDef<string, string | null> {
+  const schema = z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    z.uuid({ error: fieldError(label) }),
+  );
+  return { ...label, schema, formDefault: null, toForm: (value) => value ?? null, toPayload: (v) => v ?? '' };
+}
+
+/**
+ * A field whose schema is written by hand (a nested structure the kinds do not cover, a signature):
+ * the form holds the stored value as it is. Its schema's messages should come from `fieldError` or
+ * `keyedError`, so they travel as keys like the kinds' do.
+ */
+export function custom<Out>(
+  label: FieldLabel,
+  schema: z.ZodType<Out, unknown>,
+  empty: Out,
+): FieldDef<Out, Out> {
+  return {
+    ...label,
+    schema,
+    formDefault: empty,
+    toForm: (value) => value ?? empty,
+    toPayload: (value) => value,
   };
 }
 

@@ -11,9 +11,11 @@
  */
 
 export const VALIDATION_KEYS = [
+  'validation.between',
   'validation.characters',
   'validation.choice',
   'validation.date',
+  'validation.future',
   'validation.integer',
   'validation.invalid',
   'validation.list',
@@ -49,9 +51,11 @@ export interface KeyedIssue {
  * offers them in its select.
  */
 export const VALIDATION_ENGLISH: Record<ValidationKey, string> = {
+  'validation.between': '{{field}} must be between {{min}} and {{max}}',
   'validation.characters': '{{field}} cannot contain {{characters}}',
   'validation.choice': '{{field}} must be one of: {{options}}',
   'validation.date': '{{field}} must be a date (YYYY-MM-DD)',
+  'validation.future': '{{field}} cannot be in the future',
   'validation.integer': '{{field}} must be a whole number',
   'validation.invalid': '{{field}} is not valid',
   'validation.list': '{{field}} must be a list',
