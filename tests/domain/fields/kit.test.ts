@@ -13,12 +13,15 @@ import {
   number,
   optionalDate,
   optionalNumber,
+  optionalChoice,
   optionalText,
+  reference,
   renderEnglish,
   requiredText,
   text,
   VALIDATION_ENGLISH,
   VALIDATION_KEYS,
+  withFormDefault,
   type AnyField,
 } from '@/domain/fields';
 
@@ -110,6 +113,32 @@ describe('field kinds', () => {
     expect(f.schema.parse('')).toBe('on');
     expect(issueOf(f, 'broken')).toMatchObject({ key: 'validation.choice', params: { options: 'on, off' } });
     expect(f.formDefault).toBe('on');
+  });
+
+  it('a range says both bounds; decimals round once valid; a decimal comma is read', () => {
+    const fuel = optionalNumber(label('Fuel'), { min: 0, max: 100, range: true });
+    expect(issueOf(fuel, 101)).toEqual({
+      key: 'validation.between',
+      params: { min: 0, max: 100, field: 'test.Fuel' },
+      english: 'Fuel must be between 0 and 100',
+    });
+    expect(issueOf(fuel, -1).key).toBe('validation.between');
+    const price = optionalNumber(label('Price'), { min: 0, decimals: 2 });
+    expect(price.schema.parse(price.toPayload('12,345'))).toBe(12.35);
+  });
+
+  it('optional choice, reference and another empty form value', () => {
+    const kind = optionalChoice(label('Kind'), ['a', 'b'] as const);
+    expect([kind.schema.parse(''), kind.formDefault]).toEqual([null, null]);
+    expect(issueOf(kind, 'c').key).toBe('validation.choice');
+    const machine = reference(label('Machine'));
+    expect(issueOf(machine, machine.toPayload(null)).key).toBe('validation.required');
+    expect(issueOf(machine, 'not-an-id').key).toBe('validation.invalid');
+    expect(machine.schema.parse('0190d6a0-0000-7000-8000-000000000001')).toBe(
+      '0190d6a0-0000-7000-8000-000000000001',
+    );
+    const stock = withFormDefault(optionalNumber(label('Stock'), { min: 0 }, 0), 0);
+    expect([stock.formDefault, stock.toForm(null), stock.toForm(5)]).toEqual([0, 0, 5]);
   });
 
   it('lists: list, tooMany and unique, entries checked by their own fields', () => {
