@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { VALIDATION_KEYS, type KeyedIssue } from '@/domain/fields';
+import { isRuleKey, VALIDATION_KEYS, type KeyedIssue } from '@/domain/fields';
 
 /**
  * One keyed issue in the user's language; the `field` param is a label key and is translated too. An
@@ -36,7 +36,7 @@ export function keyedIssuesFromDetails(details: unknown): KeyedIssue[] {
     if (!raw || typeof raw !== 'object') return [];
     const { path, key, params } = raw as Record<string, unknown>;
     if (typeof path !== 'string' || typeof key !== 'string' || key === 'validation.invalid') return [];
-    if (!(VALIDATION_KEYS as readonly string[]).includes(key)) return [];
+    if (!(VALIDATION_KEYS as readonly string[]).includes(key) && !isRuleKey(key)) return [];
     const clean = Object.fromEntries(
       Object.entries(params && typeof params === 'object' ? params : {}).filter(
         (entry): entry is [string, string | number] => ['string', 'number'].includes(typeof entry[1]),

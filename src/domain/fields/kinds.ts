@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { encodeIssue, type FieldLabel, type IssueParams, type ValidationKey } from './messages';
+import {
+  encodeIssue,
+  encodeRule,
+  type EntityRule,
+  type FieldLabel,
+  type IssueParams,
+  type ValidationKey,
+} from './messages';
 
 /*
  * Field kinds. Each makes a field definition: its label, its zod schema (the API's rule, issues
@@ -69,6 +76,9 @@ export const keyedError = (
 ) => ({
   error: () => encodeIssue(key, params(), label),
 });
+
+/** An entity's own rule on a field (see EntityRule). */
+export const ruleError = (label: FieldLabel, rule: EntityRule) => ({ error: () => encodeRule(rule, label) });
 
 const blankToNull = (v: unknown) =>
   v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;

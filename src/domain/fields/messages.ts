@@ -25,6 +25,7 @@ export const VALIDATION_KEYS = [
   'validation.number',
   'validation.required',
   'validation.text',
+  'validation.time',
   'validation.tooFew',
   'validation.tooLong',
   'validation.tooMany',
@@ -33,13 +34,29 @@ export const VALIDATION_KEYS = [
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
+/**
+ * A rule of one entity that no generic message says (`logbook.validation.noteRequired`: a conveyor
+ * that is not functional needs a note). Its i18n key lives with the entity's texts, and its English
+ * travels with the issue.
+ */
+export type RuleKey = `${string}.validation.${string}`;
+export interface EntityRule {
+  key: RuleKey;
+  en: string;
+}
+export type MessageKey = ValidationKey | RuleKey;
+
+export function isRuleKey(value: string): value is RuleKey {
+  return /^[A-Za-z]+(\.[A-Za-z]+)*\.validation\.[A-Za-z]+$/.test(value);
+}
+
 export type IssueParams = Record<string, string | number>;
 
 /** One validation issue as the API's `details.issues` lists it and the client translates it. */
 export interface KeyedIssue {
   /** Dotted path of the field (`specifications.2.key`), `_` for the whole body. */
   path: string;
-  key: ValidationKey;
+  key: MessageKey;
   /** `field` is the label's i18n key; the rest are plain values for the text. */
   params: IssueParams;
 }
@@ -65,6 +82,7 @@ export const VALIDATION_ENGLISH: Record<ValidationKey, string> = {
   'validation.number': '{{field}} must be a number',
   'validation.required': '{{field}} is required',
   'validation.text': '{{field}} must be text',
+  'validation.time': '{{field}} must be a time (HH:MM)',
   'validation.tooFew': '{{field}} needs at least {{min}} entries',
   'validation.tooLong': '{{field}} must be at most {{max}} characters',
   'validation.tooMany': '{{field}} allows at most {{max}} entries',
@@ -72,7 +90,7 @@ export const VALIDATION_ENGLISH: Record<ValidationKey, string> = {
   'validation.unique': '{{field}} must be unique',
 };
 
-const ENCODED = /^(validation\.[A-Za-z]+) (\{.*\})$/s;
+const ENCODED = /^([A-Za-z]+(?:\.[A-Za-z]+)+) (\{.*\})$/s;
 
 /** The label a field's issues name: its i18n key and its English name for the API's text. */
 export interface FieldLabel {
@@ -85,12 +103,17 @@ export function encodeIssue(key: ValidationKey, params: IssueParams, label: Fiel
   return `${key} ${JSON.stringify({ params: { ...params, field: label.label }, en: label.en })}`;
 }
 
+/** The zod message of an entity's own rule: its key, and its English for the API. */
+export function encodeRule(rule: EntityRule, label: FieldLabel): string {
+  return `${rule.key} ${JSON.stringify({ params: { field: label.label }, text: rule.en })}`;
+}
+
 function isKey(value: string): value is ValidationKey {
   return (VALIDATION_KEYS as readonly string[]).includes(value);
 }
 
 export interface DecodedIssue {
-  key: ValidationKey;
+  key: MessageKey;
   params: IssueParams;
   /** The readable English for API clients. */
   english: string;
@@ -104,6 +127,15 @@ export function decodeIssue(message: string): DecodedIssue {
       const body = JSON.parse(match[2]!) as { params?: IssueParams; en?: string };
       const params = body.params ?? {};
       return { key: match[1], params, english: renderEnglish(match[1], params, body.en ?? 'Value') };
+    } catch {
+      // Not one of ours after all: fall through to the plain message.
+    }
+  }
+  if (match && isRuleKey(match[1]!)) {
+    try {
+      const body = JSON.parse(match[2]!) as { params?: IssueParams; text?: unknown };
+      if (typeof body.text === 'string')
+        return { key: match[1], params: body.params ?? {}, english: body.text };
     } catch {
       // Not one of ours after all: fall through to the plain message.
     }
