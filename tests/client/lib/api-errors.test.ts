@@ -32,17 +32,20 @@ describe('server field errors', () => {
         name: ['Name must be at most 120 characters'],
         id: ['Id must be a UUID'],
         year: ['Year must be at least 1900'],
+        notes: ['A conveyor that is not functional needs a note'],
       },
       issues: [
         { path: 'name', key: 'validation.tooLong', params: { max: 120, field: 'excavators.fields.name' } },
         { path: 'id', key: 'validation.invalid', params: {} },
         { path: 'year', key: 'validation.nonsense', params: {} },
+        { path: 'notes', key: 'logbook.validation.noteRequired', params: { field: 'logbook.details.notes' } },
       ],
     });
     expect(serverFieldErrors(error, t)).toEqual({
       name: 'Name darf höchstens 120 Zeichen lang sein',
       id: 'Id must be a UUID',
       year: 'Year must be at least 1900',
+      notes: de.logbook.validation.noteRequired,
     });
   });
 });

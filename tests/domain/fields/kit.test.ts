@@ -7,6 +7,7 @@ import {
   date,
   decodeIssue,
   defineEntity,
+  encodeRule,
   group,
   keyedIssues,
   listOf,
@@ -208,6 +209,20 @@ describe('messages', () => {
       .validation;
     for (const key of VALIDATION_KEYS.filter((k) => k !== 'validation.choice'))
       expect(en[key.replace('validation.', '')], key).toBe(VALIDATION_ENGLISH[key]);
+  });
+
+  it("carries an entity's own rule as its key, with its English", () => {
+    const rule = {
+      key: 'logbook.validation.noteRequired',
+      en: 'A conveyor that is not functional needs a note',
+    } as const;
+    expect(decodeIssue(encodeRule(rule, label('Notes')))).toEqual({
+      key: 'logbook.validation.noteRequired',
+      params: { field: 'test.Notes' },
+      english: 'A conveyor that is not functional needs a note',
+    });
+    // A key of that shape without its English is not one of ours.
+    expect(decodeIssue('logbook.validation.noteRequired {}').key).toBe('validation.invalid');
   });
 
   it('reads a plain message from outside the kit as invalid, its text kept', () => {
