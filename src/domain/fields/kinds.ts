@@ -267,6 +267,14 @@ export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Fo
   };
 }
 
+/** A reference that may be left empty (null). */
+export function optionalReference(label: FieldLabel): FieldDef<string | null, string | null> {
+  const schema = z
+    .preprocess(blankToNull, z.uuid({ error: fieldError(label) }).nullable())
+    .transform((v) => v ?? null);
+  return { ...label, schema, formDefault: null, toForm: (value) => value ?? null, toPayload: (v) => v };
+}
+
 /** A reference to another record by its id (UUID); blank is missing. */
 export function reference(label: FieldLabel): FieldDef<string, string | null> {
   const schema = z.preprocess(
@@ -297,6 +305,8 @@ export function custom<Out>(
 
 export interface ListRule<Item> {
   max: number;
+  /** At least this many entries (a round needs a container). */
+  min?: number;
   /** Entries must differ in this (case-insensitive): the `unique` message when two match. */
   uniqueBy?: (item: Item) => string;
 }
@@ -314,6 +324,13 @@ export function listOf<Out, Form>(
     (entries) => entries.length <= rule.max,
     keyedError(label, 'validation.tooMany', () => ({ max: rule.max })),
   );
+  const { min } = rule;
+  if (min !== undefined) {
+    list = list.refine(
+      (entries) => entries.length >= min,
+      keyedError(label, 'validation.tooFew', () => ({ min })),
+    );
+  }
   if (uniqueBy) {
     list = list.refine(
       (entries) => new Set(entries.map((e) => uniqueBy(e).toLowerCase())).size === entries.length,

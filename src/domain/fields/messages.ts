@@ -83,7 +83,7 @@ export const VALIDATION_ENGLISH: Record<ValidationKey, string> = {
   'validation.required': '{{field}} is required',
   'validation.text': '{{field}} must be text',
   'validation.time': '{{field}} must be a time (HH:MM)',
-  'validation.tooFew': '{{field}} needs at least {{min}} entries',
+  'validation.tooFew': '{{field}}: at least {{min}} required',
   'validation.tooLong': '{{field}} must be at most {{max}} characters',
   'validation.tooMany': '{{field}} allows at most {{max}} entries',
   'validation.tooShort': '{{field}} must be at least {{min}} characters',

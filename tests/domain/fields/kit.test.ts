@@ -237,7 +237,7 @@ describe('messages', () => {
   it('has English for every key, with every placeholder filled', () => {
     for (const key of VALIDATION_KEYS) {
       const text = renderEnglish(key, { max: 1, min: 1, options: 'a', characters: 'b' }, 'Field');
-      expect(text).toMatch(/^Field /);
+      expect(text).toMatch(/^Field[ :]/);
       expect(text).not.toContain('{{');
     }
   });
