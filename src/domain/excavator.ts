@@ -6,6 +6,18 @@ import {
   MAX_LIMIT,
   type ExcavatorStatus,
 } from './constants';
+import {
+  choice,
+  defineEntity,
+  group,
+  isIsoDate,
+  listOf,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+  requiredText,
+  text,
+} from './fields';
 import { maintenanceDueSchema } from './maintenance';
 import { syncedMetaSchema } from './sync';
 
@@ -39,106 +51,56 @@ export const EXCAVATOR_MAX_SPECIFICATIONS = 100;
 const MIN_YEAR = 1900;
 const MAX_HOURS = 1_000_000;
 
-const blankToNull = (v: unknown) =>
-  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
+export { isIsoDate };
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const hours = { min: 0, max: MAX_HOURS };
 
-const optionalText = (label: string, max: number) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, `${label} must be at most ${max} characters`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
-
-const hours = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_HOURS, `${label} must be at most ${MAX_HOURS}`);
-
-const optionalHours = (label: string) =>
-  z.preprocess(blankToNull, hours(label).nullable()).transform((v) => v ?? null);
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-const optionalDate = (label: string) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-        .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
-
-export const specificationSchema = z.object({
-  key: requiredText('Specification name', 80),
-  value: z
-    .string({ error: 'Specification value must be text' })
-    .trim()
-    .max(500, 'Specification value must be at most 500 characters'),
+const specificationFields = group({
+  key: requiredText({ label: 'excavators.form.specName', en: 'Specification name' }, 80),
+  value: text({ label: 'excavators.form.specValue', en: 'Specification value' }, 500),
 });
-export type Specification = z.infer<typeof specificationSchema>;
 
-export const specificationsSchema = z
-  .array(specificationSchema, { error: 'Specifications must be a list of key-value pairs' })
-  .max(EXCAVATOR_MAX_SPECIFICATIONS, `At most ${EXCAVATOR_MAX_SPECIFICATIONS} specifications`)
-  .refine(
-    (list) => new Set(list.map((s) => s.key.toLowerCase())).size === list.length,
-    'Specification names must be unique',
-  );
+/**
+ * The editable fields, declared once: the API's schema, the form's empty values, the record → form
+ * and form → payload mappings and the keyed validation messages all come from here.
+ */
+export const excavatorEntity = defineEntity({
+  name: requiredText({ label: 'excavators.fields.name', en: 'Name' }, 120),
+  model: requiredText({ label: 'excavators.fields.model', en: 'Model' }, 120),
+  serialNumber: requiredText({ label: 'excavators.fields.serialNumber', en: 'Serial number' }, 80),
+  year: optionalNumber(
+    { label: 'excavators.fields.year', en: 'Year' },
+    { integer: true, min: MIN_YEAR, max: () => new Date().getFullYear() + 1 },
+  ),
+  status: choice({ label: 'excavators.fields.status', en: 'Status' }, EXCAVATOR_STATUSES, 'operational'),
+  usageHours: optionalNumber({ label: 'excavators.fields.usageHours', en: 'Usage hours' }, hours, 0),
+  location: optionalText({ label: 'excavators.fields.location', en: 'Location' }, 200),
+  engineNumber: optionalText({ label: 'excavators.fields.engineNumber', en: 'Engine number' }, 80),
+  nextInspectionHours: optionalNumber(
+    { label: 'excavators.fields.nextInspectionHours', en: 'Next inspection hours' },
+    hours,
+  ),
+  lastServiceHours: optionalNumber(
+    { label: 'excavators.fields.lastServiceHours', en: 'Hours at last service' },
+    hours,
+  ),
+  purchaseDate: optionalDate({ label: 'excavators.fields.purchaseDate', en: 'Purchase date' }),
+  lastServiceDate: optionalDate({ label: 'excavators.fields.lastServiceDate', en: 'Last service date' }),
+  specifications: listOf(
+    { label: 'excavators.fields.specifications', en: 'Specifications' },
+    specificationFields,
+    { max: EXCAVATOR_MAX_SPECIFICATIONS, uniqueBy: (s) => s.key },
+  ),
+  description: optionalText({ label: 'excavators.fields.description', en: 'Description' }, 5000),
+  notes: optionalText({ label: 'excavators.fields.notes', en: 'Notes' }, 5000),
+});
+
+export const specificationSchema = specificationFields.schema;
+export type Specification = z.infer<typeof specificationSchema>;
+export const specificationsSchema = excavatorEntity.fields.specifications.schema;
 
 /** The editable fields, as the form fills them and the API accepts them. */
-export const excavatorFieldsSchema = z.object({
-  name: requiredText('Name', 120),
-  model: requiredText('Model', 120),
-  serialNumber: requiredText('Serial number', 80),
-  year: z
-    .preprocess(
-      blankToNull,
-      z
-        .number({ error: 'Year must be a number' })
-        .int('Year must be a whole number')
-        .min(MIN_YEAR, `Year must be ${MIN_YEAR} or later`)
-        .refine((y) => y <= new Date().getFullYear() + 1, 'Year cannot be in the future')
-        .nullable(),
-    )
-    .transform((v) => v ?? null),
-  status: z.preprocess(
-    blankToNull,
-    z
-      .enum(EXCAVATOR_STATUSES, { error: 'Status must be operational, maintenance or out_of_service' })
-      .nullable()
-      .transform((v) => v ?? 'operational'),
-  ),
-  usageHours: z.preprocess(blankToNull, hours('Usage hours').nullable()).transform((v) => v ?? 0),
-  location: optionalText('Location', 200),
-  engineNumber: optionalText('Engine number', 80),
-  nextInspectionHours: optionalHours('Next inspection hours'),
-  lastServiceHours: optionalHours('Hours at last service'),
-  purchaseDate: optionalDate('Purchase date'),
-  lastServiceDate: optionalDate('Last service date'),
-  specifications: z.preprocess(blankToNull, specificationsSchema.nullable()).transform((v) => v ?? []),
-  description: optionalText('Description', 5000),
-  notes: optionalText('Notes', 5000),
-});
+export const excavatorFieldsSchema = excavatorEntity.schema;
 export type ExcavatorFields = z.infer<typeof excavatorFieldsSchema>;
 export type ExcavatorFieldsInput = z.input<typeof excavatorFieldsSchema>;
 

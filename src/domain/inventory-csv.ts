@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyedIssues } from './fields';
 import {
   inventoryFieldsSchema,
   normalizeTags,
@@ -509,7 +510,8 @@ export function validateInventoryImport(rows: readonly InventoryImportRow[]): {
     }
     const result = importSchemaFor(Object.keys(given)).safeParse(given);
     if (!result.success) {
-      const reasons = [...new Set(result.error.issues.map((i) => i.message))];
+      // The reason is read in English (the import's summary is one text per row, for the log too).
+      const reasons = [...new Set(keyedIssues(result.error.issues).map((i) => i.english))];
       errors.push({ row, reason: reasons.join('; ') });
       return;
     }

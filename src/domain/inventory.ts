@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT, type Language } from './constants';
+import {
+  defineEntity,
+  fieldError,
+  keyedError,
+  optionalChoice,
+  optionalNumber,
+  optionalText,
+  requiredText,
+  withFormDefault,
+  type FieldDef,
+} from './fields';
 import { syncedMetaSchema } from './sync';
 
 /*
@@ -37,31 +48,10 @@ export const INVENTORY_MAX_DELTA = INVENTORY_MAX_QUANTITY;
 /** Most ids one bulk tag change may name. */
 export const INVENTORY_BULK_MAX_IDS = 1000;
 
-export const INVENTORY_MESSAGES = {
-  nameRequired: 'Name is required',
-  quantityNegative: 'Quantity must be non-negative',
-  priceNegative: 'Price must be non-negative',
-} as const;
-
 /** "Not enough stock: only 3 left" — the answer to an adjust that would go below zero. */
 export function notEnoughStockMessage(available: number): string {
   return `Not enough stock: only ${available} left`;
 }
-
-const blankToNull = (v: unknown) =>
-  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
-
-const optionalText = (label: string, max: number) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, `${label} must be at most ${max} characters`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
 
 /** The key two tags are compared by: trimmed, Unicode-normalised, lower case. */
 export function tagKey(tag: string): string {
@@ -104,78 +94,83 @@ export function renameTag(tags: readonly string[], from: string, to: string): st
 
 /** Tags share one CSV cell, separated by `,`, `;` or `|`: a tag cannot contain them. */
 const TAG_SEPARATORS = /[,;|]/;
-const TAG_SEPARATOR_MESSAGE = 'A tag cannot contain , ; or |';
+const noSeparator = (tag: string) => !TAG_SEPARATORS.test(tag);
+
+const TAGS_LABEL = { label: 'inventory.fields.tags', en: 'Tags' };
+const TAG_LABEL = { label: 'inventory.fields.tags', en: 'A tag' };
+const separatorError = keyedError(TAG_LABEL, 'validation.characters', () => ({ characters: ', ; |' }));
 
 export const tagSchema = z
-  .string({ error: 'A tag must be text' })
+  .string({ error: fieldError(TAG_LABEL) })
   .trim()
-  .min(1, 'A tag cannot be empty')
-  .max(INVENTORY_TAG_MAX_LENGTH, `A tag must be at most ${INVENTORY_TAG_MAX_LENGTH} characters`)
-  .refine((tag) => !TAG_SEPARATORS.test(tag), TAG_SEPARATOR_MESSAGE);
+  .min(1)
+  .max(INVENTORY_TAG_MAX_LENGTH)
+  .refine(noSeparator, separatorError);
 
+/** A list of tags, or one text of comma-separated tags; normalised (see normalizeTags). */
 export const tagsSchema = z
   .preprocess(
     (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',') : v),
     z.array(
       z
-        .string({ error: 'Tags must be a list of text' })
-        .max(INVENTORY_TAG_MAX_LENGTH, `A tag must be at most ${INVENTORY_TAG_MAX_LENGTH} characters`)
-        .refine((tag) => !TAG_SEPARATORS.test(tag), TAG_SEPARATOR_MESSAGE),
-      { error: 'Tags must be a list of text' },
+        .string({ error: fieldError(TAG_LABEL) })
+        .max(INVENTORY_TAG_MAX_LENGTH)
+        .refine(noSeparator, separatorError),
+      { error: fieldError(TAGS_LABEL) },
     ),
   )
   .transform(normalizeTags)
-  .refine((tags) => tags.length <= INVENTORY_MAX_TAGS, `At most ${INVENTORY_MAX_TAGS} tags`);
+  .refine(
+    (tags) => tags.length <= INVENTORY_MAX_TAGS,
+    keyedError(TAGS_LABEL, 'validation.tooMany', () => ({ max: INVENTORY_MAX_TAGS })),
+  );
 
-const quantityNumber = z
-  .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(0, INVENTORY_MESSAGES.quantityNegative)
-  .max(INVENTORY_MAX_QUANTITY, `Quantity must be at most ${INVENTORY_MAX_QUANTITY}`);
+const tagsField: FieldDef<string[], string[]> = {
+  ...TAGS_LABEL,
+  schema: tagsSchema,
+  formDefault: [],
+  toForm: (tags) => [...(tags ?? [])],
+  toPayload: (tags) => tags,
+};
 
-const minQuantityNumber = z
-  .number({ error: 'Minimum quantity must be a number' })
-  .int('Minimum quantity must be a whole number')
-  .min(0, 'Minimum quantity must be non-negative')
-  .max(INVENTORY_MAX_QUANTITY, `Minimum quantity must be at most ${INVENTORY_MAX_QUANTITY}`);
+const quantity = { integer: true, min: 0, max: INVENTORY_MAX_QUANTITY };
 
-/** A decimal amount rounded to cents. */
-const priceNumber = z
-  .number({ error: 'Price must be a number' })
-  .min(0, INVENTORY_MESSAGES.priceNegative)
-  .max(INVENTORY_MAX_PRICE, `Price must be at most ${INVENTORY_MAX_PRICE}`)
-  .transform((v) => Math.round(v * 100) / 100);
+/**
+ * The editable fields, declared once: the API's schema, the form's empty values, the record → form
+ * and form → payload mappings and the keyed validation messages all come from here.
+ */
+export const inventoryEntity = defineEntity({
+  name: requiredText({ label: 'inventory.fields.name', en: 'Name' }, 200),
+  maker: optionalText({ label: 'inventory.fields.maker', en: 'Maker' }, 200),
+  type: optionalText({ label: 'inventory.fields.type', en: 'Type' }, 120),
+  quantity: withFormDefault(
+    optionalNumber({ label: 'inventory.fields.quantity', en: 'Quantity' }, quantity, 0),
+    0,
+  ),
+  /** A decimal amount rounded to cents. */
+  price: optionalNumber(
+    { label: 'inventory.fields.price', en: 'Price' },
+    { min: 0, max: INVENTORY_MAX_PRICE, decimals: 2 },
+  ),
+  notes: optionalText({ label: 'inventory.fields.notes', en: 'Notes' }, 5000),
+  tags: tagsField,
+  location: optionalText({ label: 'inventory.fields.location', en: 'Location' }, 200),
+  minQuantity: withFormDefault(
+    optionalNumber({ label: 'inventory.fields.minQuantity', en: 'Minimum quantity' }, quantity, 0),
+    0,
+  ),
+  maintenanceType: optionalChoice(
+    { label: 'inventory.fields.maintenanceType', en: 'Maintenance type' },
+    INVENTORY_MAINTENANCE_TYPES,
+  ),
+});
 
 /** The editable fields, as the form fills them and the API accepts them. */
-export const inventoryFieldsSchema = z.object({
-  name: z
-    .string({ error: INVENTORY_MESSAGES.nameRequired })
-    .trim()
-    .min(1, INVENTORY_MESSAGES.nameRequired)
-    .max(200, 'Name must be at most 200 characters'),
-  maker: optionalText('Maker', 200),
-  type: optionalText('Type', 120),
-  quantity: z.preprocess(blankToNull, quantityNumber.nullable()).transform((v) => v ?? 0),
-  price: z.preprocess(blankToNull, priceNumber.nullable()).transform((v) => v ?? null),
-  notes: optionalText('Notes', 5000),
-  tags: tagsSchema,
-  location: optionalText('Location', 200),
-  minQuantity: z.preprocess(blankToNull, minQuantityNumber.nullable()).transform((v) => v ?? 0),
-  maintenanceType: z
-    .preprocess(
-      blankToNull,
-      z
-        .enum(INVENTORY_MAINTENANCE_TYPES, {
-          error: 'Maintenance type must be routine, preventive, emergency, inspection or in_progress',
-        })
-        .nullable(),
-    )
-    .transform((v) => v ?? null),
-});
+export const inventoryFieldsSchema = inventoryEntity.schema;
 export type InventoryFields = z.infer<typeof inventoryFieldsSchema>;
 export type InventoryFieldsInput = z.input<typeof inventoryFieldsSchema>;
 export type InventoryFieldName = keyof InventoryFields;
-export const INVENTORY_FIELD_NAMES = Object.keys(inventoryFieldsSchema.shape) as InventoryFieldName[];
+export const INVENTORY_FIELD_NAMES: readonly InventoryFieldName[] = inventoryEntity.names;
 
 export const inventoryCreateSchema = inventoryFieldsSchema.extend({
   id: z.uuid({ error: 'Id must be a UUID' }).optional(),
@@ -184,7 +179,9 @@ export type InventoryCreate = z.infer<typeof inventoryCreateSchema>;
 
 export const inventoryUpdateSchema = inventoryFieldsSchema.extend({
   /** Omitted: the quantity stays as it is (stock moves by deltas). */
-  quantity: z.preprocess(blankToNull, quantityNumber.nullable()).transform((v) => v ?? undefined),
+  quantity: optionalNumber({ label: 'inventory.fields.quantity', en: 'Quantity' }, quantity).schema.transform(
+    (v) => v ?? undefined,
+  ),
   removePhoto: z.boolean({ error: 'removePhoto must be true or false' }).default(false),
 });
 export type InventoryUpdate = z.infer<typeof inventoryUpdateSchema>;

@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, LOGBOOK_STATUSES, MAX_LIMIT, type LogbookStatus } from './constants';
 import { isIsoDate } from './excavator';
+import {
+  custom,
+  date,
+  defineEntity,
+  encodeRule,
+  fieldError,
+  keyedError,
+  optionalNumber,
+  optionalText,
+  requiredText,
+  ruleError,
+  type EntityRule,
+  type FieldLabel,
+} from './fields';
 import { overrideReasonSchema } from './four-eyes';
 import { syncedMetaSchema } from './sync';
 import { signatureSchema } from './user';
@@ -70,31 +84,37 @@ export function shiftDurationMinutes(shiftStart: string, shiftEnd: string): numb
 const blankToNull = (v: unknown) =>
   v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
 
-const timeOfDay = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .refine(isTimeOfDay, `${label} must be a time (HH:MM)`);
+const label = (name: string, en: string) => ({ label: `logbook.fields.${name}`, en });
+const NOTES = { label: 'logbook.details.notes', en: 'Notes' };
 
-const optionalText = (label: string, max: number) =>
+/** A time of day `HH:MM` that must be given. */
+const timeOfDay = (field: FieldLabel) =>
   z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, `${label} must be at most ${max} characters`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+    .string({ error: fieldError(field) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, { abort: true })
+    .refine(isTimeOfDay, keyedError(field, 'validation.time'));
+
+/*
+ * The configuration (an admin's settings screen with its own summary message, answered by its own
+ * route) keeps English messages: it is not an entry and has no field declaration.
+ */
+const configText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`);
+
+const configTime = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, { error: `${name} is required`, abort: true })
+    .refine(isTimeOfDay, `${name} must be a time (HH:MM)`);
+
+const SHIFT_START = label('shiftStart', 'Shift start');
+const SHIFT_END = label('shiftEnd', 'Shift end');
 
 /* ── Weather ──────────────────────────────────────────────────────────────────────────────────── */
 
@@ -111,24 +131,12 @@ export const WEATHER_CONDITIONS = [
 ] as const;
 export type WeatherCondition = (typeof WEATHER_CONDITIONS)[number];
 
-const optionalNumber = (label: string, min: number, max: number, unit: string) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .number({ error: `${label} must be a number` })
-        .min(min, `${label} must be between ${min} and ${max} ${unit}`)
-        .max(max, `${label} must be between ${min} and ${max} ${unit}`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
-
 /** The entry's weather: each part may be empty; all empty is stored as no weather. */
 export const logbookWeatherSchema = z.object({
-  temperature: optionalNumber('Temperature', -80, 70, '°C'),
-  humidity: optionalNumber('Humidity', 0, 100, '%'),
+  temperature: optionalNumber(label('temperature', 'Temperature'), { min: -80, max: 70, range: true }).schema,
+  humidity: optionalNumber(label('humidity', 'Humidity'), { min: 0, max: 100, range: true }).schema,
   /** A key of WEATHER_CONDITIONS or the operator's own words. */
-  conditions: optionalText('Conditions', 100),
+  conditions: optionalText(label('conditions', 'Conditions'), 100).schema,
 });
 export type LogbookWeather = z.infer<typeof logbookWeatherSchema>;
 
@@ -145,61 +153,75 @@ const checkKey = z.preprocess(
   z.string({ error: 'Key must be text' }).trim().max(60, 'Key must be at most 60 characters').nullable(),
 );
 
+const NOTE_REQUIRED: EntityRule = { key: 'logbook.validation.noteRequired', en: NOT_FUNCTIONAL_NOTE_MESSAGE };
+
 export const conveyorCheckSchema = z
   .object({
     /** The configured conveyor's key, when the check came from the configuration. */
     key: checkKey.optional().transform((v) => v ?? null),
-    name: requiredText('Conveyor name', 120),
+    name: requiredText({ label: 'logbook.config.name', en: 'Conveyor name' }, 120).schema,
     functional: z.boolean({ error: 'Functional must be true or false' }),
-    notes: optionalText('Notes', MAX_NOTES),
+    notes: optionalText(NOTES, MAX_NOTES).schema,
   })
   .superRefine((check, ctx) => {
     if (!check.functional && !check.notes) {
-      ctx.addIssue({ code: 'custom', path: ['notes'], message: NOT_FUNCTIONAL_NOTE_MESSAGE });
+      ctx.addIssue({ code: 'custom', path: ['notes'], message: encodeRule(NOTE_REQUIRED, NOTES) });
     }
   });
 export type ConveyorCheck = z.infer<typeof conveyorCheckSchema>;
 
 export const specialCheckSchema = z.object({
   key: checkKey.optional().transform((v) => v ?? null),
-  name: requiredText('Check name', 120),
+  name: requiredText({ label: 'logbook.config.name', en: 'Check name' }, 120).schema,
   /** The check is open (not done, or a finding is outstanding). */
   open: z.boolean({ error: 'Open must be true or false' }),
-  notes: optionalText('Notes', MAX_NOTES),
+  notes: optionalText(NOTES, MAX_NOTES).schema,
 });
 export type SpecialCheck = z.infer<typeof specialCheckSchema>;
 
-const checkList = <T extends z.ZodType>(item: T, label: string) =>
+const checkList = <T extends z.ZodType>(item: T, field: FieldLabel) =>
   z
     .preprocess(
       (v) => (v === undefined || v === null ? [] : v),
-      z
-        .array(item, { error: `${label} must be a list` })
-        .max(LOGBOOK_MAX_CHECKS, `At most ${LOGBOOK_MAX_CHECKS} ${label.toLowerCase()}`),
+      z.array(item, { error: fieldError(field) }).refine(
+        (list) => list.length <= LOGBOOK_MAX_CHECKS,
+        keyedError(field, 'validation.tooMany', () => ({ max: LOGBOOK_MAX_CHECKS })),
+      ),
     )
     .transform((v) => v as Array<z.infer<T>>);
 
 /* ── Entry input ──────────────────────────────────────────────────────────────────────────────── */
 
+const CONVEYORS = { label: 'logbook.form.conveyors', en: 'Conveyor checks' };
+const SPECIALS = { label: 'logbook.form.specialChecks', en: 'Special checks' };
+
+/**
+ * The editable fields, declared once: the API's schema, the field names a PATCH takes and the keyed
+ * validation messages come from here. The weather and the checks are nested structures (the form
+ * holds the weather as three inputs), declared as `custom` fields.
+ */
+export const logbookEntity = defineEntity({
+  date: date(label('date', 'Date')),
+  site: optionalText(label('site', 'Site'), 120),
+  shiftStart: custom(SHIFT_START, timeOfDay(SHIFT_START), ''),
+  shiftEnd: custom(SHIFT_END, timeOfDay(SHIFT_END), ''),
+  weather: custom(label('conditions', 'Weather'), weatherField, null),
+  conveyorChecks: custom(CONVEYORS, checkList(conveyorCheckSchema, CONVEYORS), []),
+  specialChecks: custom(SPECIALS, checkList(specialCheckSchema, SPECIALS), []),
+  generalNotes: optionalText(label('generalNotes', 'General notes'), MAX_GENERAL_NOTES),
+});
+
+const SHIFT_SAME: EntityRule = {
+  key: 'logbook.validation.shiftSame',
+  en: 'Shift end must differ from shift start',
+};
+
 /** The editable fields, as the form fills them and the API accepts them. */
-export const logbookFieldsSchema = z
-  .object({
-    date: z
-      .string({ error: 'Date is required' })
-      .trim()
-      .min(1, { error: 'Date is required', abort: true })
-      .refine(isIsoDate, 'Date must be a date (YYYY-MM-DD)'),
-    site: optionalText('Site', 120),
-    shiftStart: timeOfDay('Shift start'),
-    shiftEnd: timeOfDay('Shift end'),
-    weather: weatherField,
-    conveyorChecks: checkList(conveyorCheckSchema, 'Conveyor checks'),
-    specialChecks: checkList(specialCheckSchema, 'Special checks'),
-    generalNotes: optionalText('General notes', MAX_GENERAL_NOTES),
-  })
-  .refine((entry) => entry.shiftStart !== entry.shiftEnd, {
+export const logbookFieldsSchema = logbookEntity.schema.refine(
+  (entry) => entry.shiftStart !== entry.shiftEnd,
+  {
     path: ['shiftEnd'],
-    message: 'Shift end must differ from shift start',
+    ...ruleError(SHIFT_END, SHIFT_SAME),
     // Also while other fields are still wrong, so the form shows every problem at once.
     when: ({ value }) => {
       const v = value as { shiftStart?: unknown; shiftEnd?: unknown } | null;
@@ -209,21 +231,13 @@ export const logbookFieldsSchema = z
         typeof v.shiftEnd === 'string'
       );
     },
-  });
+  },
+);
 export type LogbookFields = z.infer<typeof logbookFieldsSchema>;
 export type LogbookFieldsInput = z.input<typeof logbookFieldsSchema>;
 
 /** The editable field names, in the order the API lists them. */
-export const LOGBOOK_FIELD_NAMES = [
-  'date',
-  'site',
-  'shiftStart',
-  'shiftEnd',
-  'weather',
-  'conveyorChecks',
-  'specialChecks',
-  'generalNotes',
-] as const satisfies ReadonlyArray<keyof LogbookFields>;
+export const LOGBOOK_FIELD_NAMES = logbookEntity.names;
 
 /** Request options of a save that are not fields of the entry. */
 export const logbookWriteOptions = {
@@ -375,7 +389,7 @@ export const logbookConfigItemSchema = z.object({
     .trim()
     .max(60, 'Key must be at most 60 characters')
     .refine((k) => k === '' || CONFIG_KEY.test(k), 'Key may contain letters, digits, _ and -'),
-  name: requiredText('Name', 120),
+  name: configText('Name', 120),
 });
 export type LogbookConfigItem = z.infer<typeof logbookConfigItemSchema>;
 
@@ -407,7 +421,7 @@ export const logbookConfigSchema = z
     specialChecks: configList,
     /** The site the weather is looked up for. */
     site: z.object({
-      name: requiredText('Site name', 120),
+      name: configText('Site name', 120),
       latitude: z
         .number({ error: 'Latitude must be a number' })
         .min(-90, 'Latitude must be between -90 and 90')
@@ -418,7 +432,7 @@ export const logbookConfigSchema = z
         .max(180, 'Longitude must be between -180 and 180'),
     }),
     defaultShift: z
-      .object({ start: timeOfDay('Shift start'), end: timeOfDay('Shift end') })
+      .object({ start: configTime('Shift start'), end: configTime('Shift end') })
       .refine((s) => s.start !== s.end, { path: ['end'], message: 'Shift end must differ from shift start' }),
   })
   .superRefine((config, ctx) => {

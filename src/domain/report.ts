@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { checklistCategoriesSchema, checklistCategoryKeySchema, checklistItemKeySchema } from './checklist';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
+import {
+  custom,
+  date,
+  defineEntity,
+  fieldError,
+  keyedError,
+  optionalDate,
+  optionalNumber,
+  optionalText,
+  reference,
+  requiredText,
+} from './fields';
 import { isIsoDate } from './excavator';
 import { overrideReasonSchema } from './four-eyes';
 import { REPORT_MAX_RESOLVED_FOLLOW_UPS } from './followup';
@@ -37,53 +49,8 @@ export const REPORT_MAX_NOTE = 500;
 export const REPORT_MAX_REASON = 2000;
 const MAX_HOURS = 1_000_000;
 
-export const FUEL_LEVEL_MESSAGE = 'Fuel level must be between 0 and 100';
-export const FUTURE_REPORT_DATE_MESSAGE = 'Report date cannot be in the future';
-
 const blankToNull = (v: unknown) =>
   v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
-
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, `${label} must be at most ${max} characters`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
-
-const optionalNumber = (label: string, min: number, max: number, rangeMessage: string) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .number({ error: `${label} must be a number` })
-        .min(min, rangeMessage)
-        .max(max, rangeMessage)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
-
-const optionalDate = (label: string) =>
-  z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: `${label} must be a date (YYYY-MM-DD)` })
-        .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null);
 
 /**
  * The latest calendar date anywhere on earth right now (UTC+14). A report dated today in the user's
@@ -97,24 +64,28 @@ export function isFutureReportDate(date: string, now: Date = new Date()): boolea
   return date > latestTodayOnEarth(now);
 }
 
-export const reportDateSchema = z
-  .string({ error: 'Report date is required' })
-  .trim()
-  .min(1, 'Report date is required')
-  .refine((d) => d === '' || isIsoDate(d), 'Report date must be a date (YYYY-MM-DD)')
-  .refine((d) => !isIsoDate(d) || !isFutureReportDate(d), FUTURE_REPORT_DATE_MESSAGE);
+const label = (name: string, en: string) => ({ label: `reports.fields.${name}`, en });
+const REPORT_DATE = label('reportDate', 'Report date');
+
+/** A real date, not after today anywhere on earth. */
+export const reportDateSchema = date(REPORT_DATE).schema.refine(
+  (d) => !isFutureReportDate(d),
+  keyedError(REPORT_DATE, 'validation.future'),
+);
 
 export const nullableSignatureSchema = z
   .preprocess(blankToNull, signatureSchema.nullable())
   .transform((v) => v ?? null);
 
+const CHECKLIST_NOTE = { label: 'reports.checklist.note', en: 'Note' };
+
 export const checklistEntrySchema = z
   .object({
     state: z.enum(CHECKLIST_STATES, { error: 'Choose ok, not ok or n.a.' }),
     note: z
-      .string({ error: 'Note must be text' })
+      .string({ error: fieldError(CHECKLIST_NOTE) })
       .trim()
-      .max(REPORT_MAX_NOTE, `Notes must be at most ${REPORT_MAX_NOTE} characters`)
+      .max(REPORT_MAX_NOTE)
       .nullish(),
   })
   // A blank note is no note.
@@ -149,43 +120,57 @@ export function unknownChecklistResults(
   return unknown;
 }
 
-/** The editable fields, as the form fills them and the API accepts them. */
-export const reportFieldsSchema = z.object({
-  reportDate: reportDateSchema,
-  excavatorId: z.uuid({ error: 'Choose an excavator' }),
-  operatorName: requiredText('Operator name', 120),
-  managerName: optionalText('Manager name', 120),
-  description: optionalText('Description', REPORT_MAX_TEXT),
-  operatingHours: optionalNumber(
-    'Operating hours',
-    0,
-    MAX_HOURS,
-    `Operating hours must be between 0 and ${MAX_HOURS}`,
-  ),
-  notes: optionalText('Notes', REPORT_MAX_TEXT),
-  serviceDate: optionalDate('Service date'),
-  uvvInspectionDate: optionalDate('UVV inspection date'),
-  fuelLevel: optionalNumber('Fuel level', 0, 100, FUEL_LEVEL_MESSAGE),
+/**
+ * The editable fields, declared once: the API's schema, the field names a PATCH takes and the keyed
+ * validation messages come from here. The checklist, its snapshot, the signature and the resolved
+ * follow-ups are nested structures with schemas of their own.
+ */
+export const reportEntity = defineEntity({
+  reportDate: { ...date(REPORT_DATE), schema: reportDateSchema },
+  excavatorId: reference(label('excavator', 'Excavator')),
+  operatorName: requiredText(label('operatorName', 'Operator name'), 120),
+  managerName: optionalText(label('managerName', 'Manager name'), 120),
+  description: optionalText(label('description', 'Description'), REPORT_MAX_TEXT),
+  operatingHours: optionalNumber(label('operatingHours', 'Operating hours'), {
+    min: 0,
+    max: MAX_HOURS,
+    range: true,
+  }),
+  notes: optionalText(label('notes', 'Notes'), REPORT_MAX_TEXT),
+  serviceDate: optionalDate(label('serviceDate', 'Service date')),
+  uvvInspectionDate: optionalDate(label('uvvInspectionDate', 'UVV inspection date')),
+  fuelLevel: optionalNumber(label('fuelLevel', 'Fuel level'), { min: 0, max: 100, range: true }),
   hoursUntilNextMaintenance: optionalNumber(
-    'Hours until next maintenance',
-    -MAX_HOURS,
-    MAX_HOURS,
-    `Hours until next maintenance must be between ${-MAX_HOURS} and ${MAX_HOURS}`,
+    label('hoursUntilNextMaintenance', 'Hours until next maintenance'),
+    { min: -MAX_HOURS, max: MAX_HOURS, range: true },
   ),
-  checklist: z.preprocess((v) => v ?? {}, checklistResultsSchema),
-  operatorSignature: nullableSignatureSchema,
-  checklistItems: z
-    .preprocess((v) => v ?? null, checklistCategoriesSchema.nullable())
-    .transform((v) => v ?? null),
+  checklist: custom(
+    { label: 'reports.checklist.note', en: 'Checklist' },
+    z.preprocess((v) => v ?? {}, checklistResultsSchema),
+    {},
+  ),
+  operatorSignature: custom(label('operatorSignature', 'Operator signature'), nullableSignatureSchema, null),
+  checklistItems: custom(
+    { label: 'reports.checklist.note', en: 'Checklist' },
+    z.preprocess((v) => v ?? null, checklistCategoriesSchema.nullable()).transform((v) => v ?? null),
+    null,
+  ),
   /** Follow-ups of the machine this report resolves (closed when it is submitted; src/domain/followup.ts). */
-  resolvesFollowUps: z.preprocess(
-    (v) => v ?? [],
-    z
-      .array(z.uuid({ error: 'Follow-ups must be ids' }), { error: 'Follow-ups must be a list of ids' })
-      .max(REPORT_MAX_RESOLVED_FOLLOW_UPS, `At most ${REPORT_MAX_RESOLVED_FOLLOW_UPS} follow-ups`)
-      .transform((ids) => [...new Set(ids)]),
+  resolvesFollowUps: custom(
+    { label: 'followUps.title', en: 'Follow-ups' },
+    z.preprocess(
+      (v) => v ?? [],
+      z
+        .array(z.uuid({ error: 'Follow-ups must be ids' }), { error: 'Follow-ups must be a list of ids' })
+        .max(REPORT_MAX_RESOLVED_FOLLOW_UPS, `At most ${REPORT_MAX_RESOLVED_FOLLOW_UPS} follow-ups`)
+        .transform((ids) => [...new Set(ids)]),
+    ),
+    [],
   ),
 });
+
+/** The editable fields, as the form fills them and the API accepts them. */
+export const reportFieldsSchema = reportEntity.schema;
 export type ReportFields = z.infer<typeof reportFieldsSchema>;
 export type ReportFieldsInput = z.input<typeof reportFieldsSchema>;
 
@@ -204,14 +189,16 @@ export const reportApproveSchema = z.object({
     .min(1, 'Signature is required')
     .pipe(signatureSchema),
   /** Printed as the manager's name; the approver's own name when omitted and the report names none. */
-  managerName: optionalText('Manager name', 120).optional(),
+  managerName: optionalText(label('managerName', 'Manager name'), 120).schema.optional(),
   overrideReason: overrideReasonSchema,
 });
 export type ReportApprove = z.infer<typeof reportApproveSchema>;
 
 /** PUT /api/reports/{id}/reject: a reason is required; the manager may sign the rejection. */
 export const reportRejectSchema = z.object({
-  reason: requiredText('A reason', REPORT_MAX_REASON).describe('Why the report is rejected'),
+  reason: requiredText({ label: 'reports.reject.reason', en: 'A reason' }, REPORT_MAX_REASON).schema.describe(
+    'Why the report is rejected',
+  ),
   signature: nullableSignatureSchema.optional(),
 });
 export type ReportReject = z.infer<typeof reportRejectSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeIssue } from '@/domain/fields';
 import { addDays, dateWindow, isUpcoming, todayIn, upcomingWindow, weekOf } from '@/domain/dispo/dates';
 import { assignmentCreateSchema, type AssignmentFields } from '@/domain/dispo/assignment-input';
 import {
@@ -17,7 +18,10 @@ const DRIVER = '0196a0c2-0000-7000-8000-0000000000d1';
 const fieldErrors = (result: {
   success: boolean;
   error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
-}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+}) =>
+  Object.fromEntries(
+    (result.error?.issues ?? []).map((i) => [i.path.join('.'), decodeIssue(i.message).english]),
+  );
 
 describe('normalizeLicensePlate', () => {
   it.each([
@@ -105,13 +109,13 @@ describe('assignment schema', () => {
       'rounds.0.items.0.quantity': 'Quantity must be at most 99',
     });
     expect(fieldErrors(assignmentCreateSchema.safeParse(item({ operation: 'dump' })))).toEqual({
-      'rounds.0.items.0.operation': 'Operation must be pickup, place or swap',
+      'rounds.0.items.0.operation': 'Operation must be one of: pickup, place, swap',
     });
     expect(fieldErrors(assignmentCreateSchema.safeParse({ ...base, date: '2026-02-30' }))).toEqual({
       date: 'Date must be a date (YYYY-MM-DD)',
     });
     expect(fieldErrors(assignmentCreateSchema.safeParse({ ...base, rounds: [{ items: [] }] }))).toEqual({
-      'rounds.0.items': 'A round needs at least one container',
+      'rounds.0.items': 'Containers: at least 1 required',
     });
   });
 

@@ -7,6 +7,7 @@ import {
   isIsoDate,
   matchesExcavatorQuery,
 } from '@/domain/excavator';
+import { decodeIssue } from '@/domain/fields';
 
 const base = { name: 'Digger', model: 'CAT 320', serialNumber: 'SN-1' };
 
@@ -15,7 +16,8 @@ function fieldErrors(result: {
   error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
 }) {
   const out: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) (out[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error?.issues ?? [])
+    (out[issue.path.join('.')] ??= []).push(decodeIssue(issue.message).english);
   return out;
 }
 
@@ -50,7 +52,7 @@ describe('excavator schema', () => {
     expect(parsed.purchaseDate).toBeNull();
   });
 
-  it('reports errors per field with readable messages', () => {
+  it('reports errors per field with readable English for the API', () => {
     const result = excavatorCreateSchema.safeParse({
       name: '',
       serialNumber: 'x'.repeat(81),
@@ -68,11 +70,11 @@ describe('excavator schema', () => {
       name: ['Name is required'],
       model: ['Model is required'],
       serialNumber: ['Serial number must be at most 80 characters'],
-      year: ['Year must be 1900 or later'],
-      status: ['Status must be operational, maintenance or out_of_service'],
-      usageHours: ['Usage hours cannot be negative'],
+      year: ['Year must be at least 1900'],
+      status: ['Status must be one of: operational, maintenance, out_of_service'],
+      usageHours: ['Usage hours must be non-negative'],
       purchaseDate: ['Purchase date must be a date (YYYY-MM-DD)'],
-      specifications: ['Specification names must be unique'],
+      specifications: ['Specifications must be unique'],
     });
   });
 
@@ -117,7 +119,7 @@ describe('excavator schema', () => {
     );
     expect(fieldErrors(result)).toEqual({
       usageHours: ['Usage hours must be a number'],
-      specifications: ['Specifications must be a list of key-value pairs'],
+      specifications: ['Specifications must be a list'],
     });
   });
 

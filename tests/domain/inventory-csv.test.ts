@@ -206,7 +206,7 @@ describe('validateInventoryImport', () => {
       { row: 5, reason: 'Quantity must be a number' },
       {
         row: 7,
-        reason: 'Maintenance type must be routine, preventive, emergency, inspection or in_progress',
+        reason: 'Maintenance type must be one of: routine, preventive, emergency, inspection, in_progress',
       },
     ]);
     expect(valid).toEqual([

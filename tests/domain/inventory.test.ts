@@ -13,13 +13,15 @@ import {
   renameTag,
   type InventoryItem,
 } from '@/domain/inventory';
+import { decodeIssue } from '@/domain/fields';
 
 function fieldErrors(result: {
   success: boolean;
   error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
 }) {
   const out: Record<string, string[]> = {};
-  for (const issue of result.error?.issues ?? []) (out[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error?.issues ?? [])
+    (out[issue.path.join('.')] ??= []).push(decodeIssue(issue.message).english);
   return out;
 }
 
@@ -139,7 +141,7 @@ describe('tags', () => {
 
   it('refuses tags holding a CSV tag separator, and splits a comma-separated text', () => {
     const result = inventoryCreateSchema.safeParse({ name: 'x', tags: ['a;b'] });
-    expect(fieldErrors(result)).toEqual({ 'tags.0': ['A tag cannot contain , ; or |'] });
+    expect(fieldErrors(result)).toEqual({ 'tags.0': ['A tag cannot contain , ; |'] });
     expect(inventoryCreateSchema.parse({ name: 'x', tags: 'Filter, Motor' }).tags).toEqual([
       'Filter',
       'Motor',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeIssue } from '@/domain/fields';
 import {
   checksFromConfig,
   DEFAULT_LOGBOOK_CONFIG,
@@ -37,7 +38,8 @@ function fieldErrors(
   if (result.success) return {};
   const issues = (result.error as { issues: Array<{ path: PropertyKey[]; message: string }> }).issues;
   const out: Record<string, string[]> = {};
-  for (const issue of issues) (out[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
+  for (const issue of issues)
+    (out[issue.path.map(String).join('.') || '_'] ??= []).push(decodeIssue(issue.message).english);
   return out;
 }
 
@@ -102,8 +104,8 @@ describe('entry fields', () => {
       'conveyorChecks.0.name': ['Conveyor name is required'],
       'conveyorChecks.0.functional': ['Functional must be true or false'],
       'specialChecks.0.open': ['Open must be true or false'],
-      'weather.temperature': ['Temperature must be between -80 and 70 °C'],
-      'weather.humidity': ['Humidity must be between 0 and 100 %'],
+      'weather.temperature': ['Temperature must be between -80 and 70'],
+      'weather.humidity': ['Humidity must be between 0 and 100'],
     });
   });
 

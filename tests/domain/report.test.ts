@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
+import { decodeIssue } from '@/domain/fields';
 import {
   checklistSummary,
   isFutureReportDate,
@@ -23,7 +24,8 @@ const errors = (input: unknown) => {
   const result = reportCreateSchema.safeParse(input);
   if (result.success) return {};
   const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
+  for (const issue of result.error.issues)
+    (out[issue.path.join('.')] ??= []).push(decodeIssue(issue.message).english);
   return out;
 };
 
@@ -91,7 +93,7 @@ describe('reportCreateSchema', () => {
   it('names every required field', () => {
     expect(errors({})).toEqual({
       reportDate: ['Report date is required'],
-      excavatorId: ['Choose an excavator'],
+      excavatorId: ['Excavator is required'],
       operatorName: ['Operator name is required'],
     });
   });
@@ -144,7 +146,7 @@ describe('workflow bodies', () => {
   });
 
   it('reject needs a reason', () => {
-    expect(reportRejectSchema.safeParse({ reason: ' ' }).error?.issues[0]?.message).toBe(
+    expect(decodeIssue(reportRejectSchema.safeParse({ reason: ' ' }).error!.issues[0]!.message).english).toBe(
       'A reason is required',
     );
     expect(reportRejectSchema.parse({ reason: ' Wrong hours ' })).toEqual({ reason: 'Wrong hours' });

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { ApiError } from '@/client/api/client';
+import { issueMessages, keyedIssuesFromDetails } from './validation-messages';
 
 /**
  * A VALIDATION_FAILED answer's `details` (`{ fields: { 'email.host': ['…'] } }`) as one message per
@@ -16,9 +18,17 @@ export function fieldErrorsFromDetails(details: unknown): Record<string, string>
   return result;
 }
 
-/** The server's per-field messages of a failed call; none when the failure was not the server's answer. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError ? fieldErrorsFromDetails(error.details) : {};
+/**
+ * The server's per-field messages of a failed call, in the user's language where the server sent the
+ * issue as a key (`details.issues`), its English text otherwise; none when the failure was not the
+ * server's answer.
+ */
+export function serverFieldErrors(error: unknown, t: TFunction): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return {
+    ...fieldErrorsFromDetails(error.details),
+    ...issueMessages(t, keyedIssuesFromDetails(error.details)),
+  };
 }
 
 /** The request got no answer (no signal, server unreachable). */

@@ -5,7 +5,19 @@ import {
   DISPO_MAX_ROUNDS,
   DISPO_OPERATIONS,
 } from './constants';
-import { blankToNull, calendarDate, id, optionalText } from './fields';
+import {
+  custom,
+  date,
+  defineEntity,
+  fieldError,
+  group,
+  listOf,
+  number,
+  optionalReference,
+  optionalText,
+  reference,
+} from '../fields';
+import { id } from './fields';
 
 /*
  * What a dispatcher sends for an assignment. POST may carry a client id. One assignment per driver and
@@ -14,39 +26,45 @@ import { blankToNull, calendarDate, id, optionalText } from './fields';
  * as read (omitted = false).
  */
 
-export const dispoItemInputSchema = z.object({
-  containerTypeId: id('Container type'),
-  quantity: z
-    .number({ error: 'Quantity must be a number' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(DISPO_MAX_QUANTITY, `Quantity must be at most ${DISPO_MAX_QUANTITY}`),
-  operation: z.enum(DISPO_OPERATIONS, { error: 'Operation must be pickup, place or swap' }),
+const label = (name: string, en: string) => ({ label: `dispo.fields.${name}`, en });
+
+const OPERATION = label('operation', 'Operation');
+
+const itemFields = group({
+  containerTypeId: reference(label('containerType', 'Container type')),
+  quantity: number(label('quantity', 'Quantity'), { integer: true, min: 1, max: DISPO_MAX_QUANTITY }),
+  operation: custom(OPERATION, z.enum(DISPO_OPERATIONS, { error: fieldError(OPERATION) }), 'place'),
 });
+export const dispoItemInputSchema = itemFields.schema;
 export type DispoItemInput = z.infer<typeof dispoItemInputSchema>;
 
-export const dispoRoundInputSchema = z.object({
-  notes: optionalText('Round notes', 2000),
+const roundFields = group({
+  notes: optionalText(label('roundNotes', 'Round notes'), 2000),
   /** Ticked by the driver; send back what was read (omitted = false). */
-  done: z.boolean({ error: 'Done must be true or false' }).default(false),
-  items: z
-    .array(dispoItemInputSchema, { error: 'Items must be a list' })
-    .min(1, 'A round needs at least one container')
-    .max(DISPO_MAX_ITEMS_PER_ROUND, `At most ${DISPO_MAX_ITEMS_PER_ROUND} containers per round`),
+  done: custom(
+    label('rounds', 'Done'),
+    z.boolean({ error: 'Done must be true or false' }).default(false),
+    false,
+  ),
+  items: listOf(label('containers', 'Containers'), itemFields, { min: 1, max: DISPO_MAX_ITEMS_PER_ROUND }),
 });
+export const dispoRoundInputSchema = roundFields.schema;
 export type DispoRoundInput = z.infer<typeof dispoRoundInputSchema>;
 
-/** The fields a dispatcher edits (form and API body). */
-export const assignmentFieldsSchema = z.object({
-  date: calendarDate('Date'),
-  driverId: id('Driver'),
-  truckId: z.preprocess(blankToNull, id('Truck').nullable()).transform((v) => v ?? null),
-  rounds: z
-    .array(dispoRoundInputSchema, { error: 'Rounds must be a list' })
-    .max(DISPO_MAX_ROUNDS, `At most ${DISPO_MAX_ROUNDS} rounds`)
-    .default([]),
-  generalNotes: optionalText('General notes', 5000),
+/**
+ * The fields a dispatcher edits (form and API body), declared once: the API's schema, the field names
+ * and the keyed validation messages come from here.
+ */
+export const assignmentEntity = defineEntity({
+  date: date(label('date', 'Date')),
+  driverId: reference(label('driver', 'Driver')),
+  truckId: optionalReference(label('truck', 'Truck')),
+  rounds: listOf(label('rounds', 'Rounds'), roundFields, { max: DISPO_MAX_ROUNDS }),
+  generalNotes: optionalText(label('generalNotes', 'General notes'), 5000),
 });
+
+/** The fields a dispatcher edits (form and API body). */
+export const assignmentFieldsSchema = assignmentEntity.schema;
 export type AssignmentFields = z.infer<typeof assignmentFieldsSchema>;
 export type AssignmentFieldsInput = z.input<typeof assignmentFieldsSchema>;
 

@@ -3,17 +3,19 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ApiErrorBody } from '@/domain/errors';
+import { keyedIssues } from '@/domain/fields';
 import { CONTROL_CHARACTER_MESSAGE, findForbiddenText, MAX_BODY_DEPTH, nestsDeeperThan } from '@/domain/text';
 import { HttpError } from '../http-error';
 
-/** Field → messages, the shape forms map onto their inputs. */
+/**
+ * Field → English messages (the shape API clients read), and the same issues as i18n keys with
+ * params, so the app shows a server-side rejection in its user's language.
+ */
 function fieldDetails(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
   const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    (fields[key] ??= []).push(issue.message);
-  }
-  return { fields };
+  const keyed = keyedIssues(issues);
+  for (const issue of keyed) (fields[issue.path] ??= []).push(issue.english);
+  return { fields, issues: keyed.map(({ path, key, params }) => ({ path, key, params })) };
 }
 
 /**

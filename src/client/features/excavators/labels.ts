@@ -32,15 +32,3 @@ export const VIEW_MODE_KEY: Record<ViewMode, string> = {
   regular: 'excavators.view.regular',
   full: 'excavators.view.full',
 };
-
-export const FORM_ERROR_KEY = {
-  required: 'excavators.form.errors.required',
-  tooLong: 'excavators.form.errors.tooLong',
-  tooMany: 'excavators.form.errors.tooMany',
-  tooLarge: 'excavators.form.errors.tooLarge',
-  negative: 'excavators.form.errors.negative',
-  number: 'excavators.form.errors.number',
-  year: 'excavators.form.errors.year',
-  date: 'excavators.form.errors.date',
-  specUnique: 'excavators.form.errors.specUnique',
-} as const;

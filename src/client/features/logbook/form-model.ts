@@ -1,7 +1,8 @@
-import { isIsoDate } from '@/domain/excavator';
+import type { TFunction } from 'i18next';
+import { issueMessages } from '@/client/lib/validation-messages';
+import { keyedIssues } from '@/domain/fields';
 import {
   checksFromConfig,
-  isTimeOfDay,
   logbookFieldsSchema,
   type LogbookConfig,
   type LogbookEntry,
@@ -22,7 +23,7 @@ export interface LogbookFormValues {
   generalNotes: string;
 }
 
-/** Field path (as @mantine/form names it) → i18n key below `logbook.validation.`. */
+/** Field path (as @mantine/form names it) → message in the user's language. */
 export type LogbookFormErrors = Record<string, string>;
 
 export function todayIso(now: Date = new Date()): string {
@@ -64,48 +65,17 @@ export function entryValues(entry: LogbookEntry): LogbookFormValues {
   };
 }
 
-const parseNumber = (text: string): number | null => {
+const parseNumber = (text: string): number | string | null => {
   const trimmed = text.trim().replace(',', '.');
   if (!trimmed) return null;
   const value = Number(trimmed);
-  return Number.isFinite(value) ? value : Number.NaN;
+  // Text that is not a number goes to the schema as it is, which says so on its field.
+  return Number.isFinite(value) ? value : text;
 };
 
-function checkRange(errors: LogbookFormErrors, field: string, text: string, min: number, max: number) {
-  const value = parseNumber(text);
-  if (value === null) return;
-  if (Number.isNaN(value)) errors[field] = 'number';
-  else if (value < min || value > max) errors[field] = `${field}Range`;
-}
-
-/**
- * The form's rules (the same as the API's, with translatable messages): a date, both shift times as
- * HH:MM and not equal (an end before the start is an overnight shift), weather in range, and a note
- * for every conveyor that is not functional.
- */
-export function validateLogbookForm(values: LogbookFormValues): LogbookFormErrors {
-  const errors: LogbookFormErrors = {};
-  if (!values.date.trim()) errors.date = 'dateRequired';
-  else if (!isIsoDate(values.date.trim())) errors.date = 'dateInvalid';
-  for (const field of ['shiftStart', 'shiftEnd'] as const) {
-    const time = values[field].trim();
-    if (!time) errors[field] = 'timeRequired';
-    else if (!isTimeOfDay(time)) errors[field] = 'timeInvalid';
-  }
-  if (!errors.shiftStart && !errors.shiftEnd && values.shiftStart.trim() === values.shiftEnd.trim()) {
-    errors.shiftEnd = 'shiftSame';
-  }
-  checkRange(errors, 'temperature', values.temperature, -80, 70);
-  checkRange(errors, 'humidity', values.humidity, 0, 100);
-  values.conveyorChecks.forEach((check, i) => {
-    if (!check.functional && !check.notes.trim()) errors[`conveyorChecks.${i}.notes`] = 'noteRequired';
-  });
-  return errors;
-}
-
-/** The editable fields as the API takes them (after `validateLogbookForm` found nothing). */
-export function toLogbookFields(values: LogbookFormValues): LogbookFields {
-  return logbookFieldsSchema.parse({
+/** The form's values as the schema reads them. */
+function fieldsInput(values: LogbookFormValues): Record<string, unknown> {
+  return {
     date: values.date,
     site: values.site,
     shiftStart: values.shiftStart,
@@ -118,5 +88,25 @@ export function toLogbookFields(values: LogbookFormValues): LogbookFields {
     conveyorChecks: values.conveyorChecks,
     specialChecks: values.specialChecks,
     generalNotes: values.generalNotes,
-  });
+  };
+}
+
+/**
+ * The API's rules over the form (the shared schema), in the user's language: a date, both shift times
+ * as HH:MM and not equal (an end before the start is an overnight shift), weather in range, and a note
+ * for every conveyor that is not functional. The weather's messages go to its three inputs.
+ */
+export function validateLogbookForm(values: LogbookFormValues, t: TFunction): LogbookFormErrors {
+  const result = logbookFieldsSchema.safeParse(fieldsInput(values));
+  if (result.success) return {};
+  const issues = keyedIssues(result.error.issues).map((issue) => ({
+    ...issue,
+    path: issue.path.replace(/^weather\./, ''),
+  }));
+  return issueMessages(t, issues);
+}
+
+/** The editable fields as the API takes them (after `validateLogbookForm` found nothing). */
+export function toLogbookFields(values: LogbookFormValues): LogbookFields {
+  return logbookFieldsSchema.parse(fieldsInput(values));
 }

@@ -25,19 +25,6 @@ export const WEATHER_ERROR_KEY: Record<WeatherFailure, string> = {
   unavailable: 'logbook.weather.errors.unavailable',
 };
 
-/** The entry form's rule names (form-model.ts) → messages. */
-export const VALIDATION_KEY: Record<string, string> = {
-  dateRequired: 'logbook.validation.dateRequired',
-  dateInvalid: 'logbook.validation.dateInvalid',
-  timeRequired: 'logbook.validation.timeRequired',
-  timeInvalid: 'logbook.validation.timeInvalid',
-  shiftSame: 'logbook.validation.shiftSame',
-  number: 'logbook.validation.number',
-  temperatureRange: 'logbook.validation.temperatureRange',
-  humidityRange: 'logbook.validation.humidityRange',
-  noteRequired: 'logbook.validation.noteRequired',
-};
-
 /** The configuration form's rule names (config-form.ts) → messages. */
 export const CONFIG_VALIDATION_KEY: Record<string, string> = {
   keyRequired: 'logbook.config.validation.keyRequired',

@@ -113,7 +113,7 @@ export function userFormServerErrors(
 ): Partial<Record<keyof UserFormValues, string>> {
   const conflict = error instanceof ApiError && error.status === 409;
   const errors: Partial<Record<keyof UserFormValues, string>> = {};
-  for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+  for (const [path, message] of Object.entries(serverFieldErrors(error, t))) {
     const field = formField(path, values);
     if (!field) continue;
     if (conflict && field === 'username') errors.username = t('users.form.errors.usernameTaken');

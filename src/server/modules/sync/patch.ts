@@ -125,14 +125,16 @@ export function parsePatchFields(
     });
   }
   // Each field alone: rules across fields are checked on the whole record when it is written.
+  // The issues go out through the error handler like a whole-body failure: English per field and the
+  // keyed issues the app translates.
   const out: Record<string, unknown> = {};
-  const fields: Record<string, string[]> = {};
+  const issues: z.core.$ZodIssue[] = [];
   for (const [key, value] of Object.entries(body)) {
     const parsed = (schema.shape[key] as z.ZodType).safeParse(value);
     if (parsed.success) out[key] = parsed.data;
-    else fields[key] = parsed.error.issues.map((issue) => issue.message);
+    else issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: [key, ...issue.path] })));
   }
-  if (Object.keys(fields).length > 0) throw badRequest('Validation failed', { fields });
+  if (issues.length > 0) throw new z.ZodError(issues);
   return out;
 }
 

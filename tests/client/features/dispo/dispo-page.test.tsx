@@ -133,8 +133,8 @@ describe('/dispo for a dispatcher', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New assignment' });
     await within(dialog).findByLabelText(/^Driver/, { selector: SELECT });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Choose a driver')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose a container type')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Driver is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Container type is required')).toBeInTheDocument();
     expect(writes()).toHaveLength(0);
 
     await user.type(

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/client/i18n';
 import { getSyncEngine } from '@/client/offline';
 import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { excavatorRow, mirrorExcavators, stubOfflineFetch } from '../../support/excavators';
@@ -50,11 +51,25 @@ describe('Excavator form', () => {
     await fill(user, within(rows[1]!).getByRole('textbox', { name: 'Specification' }), 'weight');
     await user.click(within(form).getByRole('button', { name: 'Add excavator' }));
 
-    expect(await within(form).findAllByText('This field is required.')).toHaveLength(2);
+    expect(await within(form).findByText('Name is required')).toBeVisible();
+    expect(within(form).getByText('Model is required')).toBeVisible();
     expect(within(form).getByText('Another excavator already has this serial number.')).toBeVisible();
-    expect(within(form).getByText('Specification names must be unique.')).toBeVisible();
+    expect(within(form).getByText('Specifications must be unique')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Remove specification 2' }));
     expect(within(form).getAllByTestId('specification-row')).toHaveLength(1);
+    expect(await getSyncEngine().db.outbox.count()).toBe(0);
+  });
+
+  it("says a rule's message in the user's language (German: a name that is too long)", async () => {
+    const user = userEvent.setup();
+    await renderApp({ path: '/excavators?edit=new', user: MANAGER });
+    await i18n.changeLanguage('de');
+    const form = await screen.findByRole('dialog', { name: 'Bagger hinzufügen' });
+    await fill(user, within(form).getByRole('textbox', { name: /^Name/ }), 'N'.repeat(121));
+    await user.click(within(form).getByRole('button', { name: 'Bagger hinzufügen' }));
+
+    expect(await within(form).findByText('Name darf höchstens 120 Zeichen lang sein')).toBeVisible();
+    expect(within(form).getByText('Modell ist erforderlich')).toBeVisible();
     expect(await getSyncEngine().db.outbox.count()).toBe(0);
   });
 

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -6,10 +7,15 @@ import {
   validateLogbookForm,
   type LogbookFormValues,
 } from '@/client/features/logbook/form-model';
+import en from '@/client/i18n/locales/en.json';
 import { getSyncEngine } from '@/client/offline/instance';
 import { DEFAULT_LOGBOOK_CONFIG } from '@/domain/logbook';
 import { makeUser, renderApp, resetClientState } from '../../support/render';
 import { makeEntry, putEntry, resetDeviceDb, stubFetch, type FetchCall } from './logbook-support';
+
+const i18n = i18next.createInstance();
+await i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+const validate = (v: LogbookFormValues) => validateLogbookForm(v, i18n.t);
 
 const values = (patch: Partial<LogbookFormValues> = {}): LogbookFormValues => ({
   ...newEntryValues(DEFAULT_LOGBOOK_CONFIG, '2026-11-24'),
@@ -18,29 +24,29 @@ const values = (patch: Partial<LogbookFormValues> = {}): LogbookFormValues => ({
 
 describe('logbook form rules', () => {
   it('wants both shift times as HH:MM and not equal; an end before the start is an overnight shift', () => {
-    expect(validateLogbookForm(values())).toEqual({});
-    expect(validateLogbookForm(values({ shiftStart: '', shiftEnd: '25:00' }))).toEqual({
-      shiftStart: 'timeRequired',
-      shiftEnd: 'timeInvalid',
+    expect(validate(values())).toEqual({});
+    expect(validate(values({ shiftStart: '', shiftEnd: '25:00' }))).toEqual({
+      shiftStart: 'Shift start is required',
+      shiftEnd: 'Shift end must be a time (HH:MM)',
     });
-    expect(validateLogbookForm(values({ shiftStart: '06:00', shiftEnd: '06:00' }))).toEqual({
-      shiftEnd: 'shiftSame',
+    expect(validate(values({ shiftStart: '06:00', shiftEnd: '06:00' }))).toEqual({
+      shiftEnd: 'Shift end must differ from shift start',
     });
-    expect(validateLogbookForm(values({ shiftStart: '22:00', shiftEnd: '06:00' }))).toEqual({});
-    expect(validateLogbookForm(values({ date: '24.11.2026' }))).toEqual({ date: 'dateInvalid' });
+    expect(validate(values({ shiftStart: '22:00', shiftEnd: '06:00' }))).toEqual({});
+    expect(validate(values({ date: '24.11.2026' }))).toEqual({ date: 'Date must be a date (YYYY-MM-DD)' });
   });
 
   it('wants a note for a conveyor that is not functional, and weather in range', () => {
     const base = values();
     const broken = base.conveyorChecks.map((c, i) => (i === 1 ? { ...c, functional: false } : c));
-    expect(validateLogbookForm({ ...base, conveyorChecks: broken })).toEqual({
-      'conveyorChecks.1.notes': 'noteRequired',
+    expect(validate({ ...base, conveyorChecks: broken })).toEqual({
+      'conveyorChecks.1.notes': 'A conveyor that is not functional needs a note',
     });
     const noted = broken.map((c, i) => (i === 1 ? { ...c, notes: 'Bearing noise' } : c));
-    expect(validateLogbookForm({ ...base, conveyorChecks: noted })).toEqual({});
-    expect(validateLogbookForm(values({ temperature: '95', humidity: 'wet' }))).toEqual({
-      temperature: 'temperatureRange',
-      humidity: 'number',
+    expect(validate({ ...base, conveyorChecks: noted })).toEqual({});
+    expect(validate(values({ temperature: '95', humidity: 'wet' }))).toEqual({
+      temperature: 'Temperature must be between -80 and 70',
+      humidity: 'Humidity must be a number',
     });
   });
 });

@@ -35,7 +35,7 @@ describe('report form values', () => {
   it('requires excavator and operator, refuses a future report date and a fuel level past 100', () => {
     const values = { ...initialFormValues(null, ''), reportDate: '2999-01-01', fuelLevel: 120 };
     const errors = validateReport(values, t);
-    expect(errors.excavatorId).toBe('Choose an excavator');
+    expect(errors.excavatorId).toBe('Excavator is required');
     expect(errors.operatorName).toBe('Operator name is required');
     expect(errors.reportDate).toBe('Report date cannot be in the future');
     expect(errors.fuelLevel).toBe('Fuel level must be between 0 and 100');
@@ -45,7 +45,9 @@ describe('report form values', () => {
     const base = { ...initialFormValues(null, 'Olga'), excavatorId: '0190d6a0-0000-7000-8000-000000000001' };
     expect(validateReport({ ...base, reportDate: localToday() }, t)).toEqual({});
     expect(validateReport({ ...base, reportDate: '2024-02-29' }, t)).toEqual({});
-    expect(validateReport({ ...base, reportDate: '2024-02-30' }, t).reportDate).toBe('Enter a valid date');
+    expect(validateReport({ ...base, reportDate: '2024-02-30' }, t).reportDate).toBe(
+      'Report date must be a date (YYYY-MM-DD)',
+    );
   });
 
   it('keeps only answered checklist items, trims notes and sends the checklist it was filled with', () => {
@@ -113,7 +115,7 @@ describe('ReportForm', { timeout: 60_000 }, () => {
   it('shows the field errors and does not save an invalid report', async () => {
     const { onSave } = await renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Save and submit' }));
-    expect(await screen.findByText('Choose an excavator')).toBeInTheDocument();
+    expect(await screen.findByText('Excavator is required')).toBeInTheDocument();
     expect(screen.getByText('Sign the report before submitting it')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Report date/), { target: { value: '2999-12-31' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));

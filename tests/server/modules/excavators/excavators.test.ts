@@ -160,10 +160,26 @@ describe('POST /api/excavators', () => {
           name: ['Name is required'],
           year: ['Year must be a number'],
           lastServiceDate: ['Last service date must be a date (YYYY-MM-DD)'],
-          specifications: ['Specifications must be a list of key-value pairs'],
+          specifications: ['Specifications must be a list'],
         },
       },
     });
+  });
+
+  it('answers the issues as i18n keys with params, so the app can show them in its language', async () => {
+    const res = await send('POST', '/api/excavators', manager, [
+      ...fields({ name: 'N'.repeat(121), model: 'X', serialNumber: 'VAL-2', usageHours: '-5' }),
+    ]);
+    expect(res.statusCode).toBe(400);
+    const { details } = res.json<{ details: { fields: Record<string, string[]>; issues: unknown[] } }>();
+    expect(details.fields).toEqual({
+      name: ['Name must be at most 120 characters'],
+      usageHours: ['Usage hours must be non-negative'],
+    });
+    expect(details.issues).toEqual([
+      { path: 'name', key: 'validation.tooLong', params: { max: 120, field: 'excavators.fields.name' } },
+      { path: 'usageHours', key: 'validation.negative', params: { field: 'excavators.fields.usageHours' } },
+    ]);
   });
 
   it('refuses a file that is not an image (415) and stores nothing', async () => {

@@ -125,7 +125,7 @@ describe('validation per field', () => {
       'Report date must be a date (YYYY-MM-DD)',
     ],
     ['no report date', { reportDate: undefined }, 'reportDate', 'Report date is required'],
-    ['no excavator', { excavatorId: undefined }, 'excavatorId', 'Choose an excavator'],
+    ['no excavator', { excavatorId: undefined }, 'excavatorId', 'Excavator is required'],
     ['no operator name', { operatorName: ' ' }, 'operatorName', 'Operator name is required'],
     [
       'negative hours',

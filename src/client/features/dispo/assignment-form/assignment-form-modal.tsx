@@ -101,7 +101,7 @@ function AssignmentForm({ assignment, date, confirmCloseRef, onCancel, onSaved }
         setConfirmDuplicate(true);
         return;
       }
-      const fields = serverFieldErrors(error);
+      const fields = serverFieldErrors(error, t);
       if (Object.keys(fields).length > 0) form.setErrors(fields);
       setFailure(dispoErrorMessage(error, t, t('dispo.errors.saveFailed')));
     } finally {

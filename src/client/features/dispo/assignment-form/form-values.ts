@@ -1,13 +1,9 @@
 import type { TFunction } from 'i18next';
-import {
-  DISPO_MAX_ITEMS_PER_ROUND,
-  DISPO_MAX_QUANTITY,
-  DISPO_MAX_ROUNDS,
-  type DispoOperation,
-} from '@/domain/dispo/constants';
-import { isCalendarDate } from '@/domain/dispo/dates';
+import { issueMessages } from '@/client/lib/validation-messages';
+import type { DispoOperation } from '@/domain/dispo/constants';
 import type { Assignment } from '@/domain/dispo/assignments';
-import type { AssignmentFieldsInput } from '@/domain/dispo/assignment-input';
+import { assignmentFieldsSchema, type AssignmentFieldsInput } from '@/domain/dispo/assignment-input';
+import { keyedIssues } from '@/domain/fields';
 
 export interface ItemValues {
   /** Stable React key while items are added and removed. */
@@ -85,30 +81,11 @@ export function toFields(values: AssignmentFormValues): AssignmentFieldsInput {
   };
 }
 
-/** The form's checks in the user's language, keyed by form path (`rounds.0.items.1.quantity`). */
+/**
+ * The API's rules over the form (the shared schema), in the user's language, keyed by form path
+ * (`rounds.0.items.1.quantity`).
+ */
 export function validateAssignment(values: AssignmentFormValues, t: TFunction): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.date) errors.date = t('dispo.form.errors.dateRequired');
-  else if (!isCalendarDate(values.date)) errors.date = t('dispo.form.errors.dateInvalid');
-  if (!values.driverId) errors.driverId = t('dispo.form.errors.driverRequired');
-  if (values.rounds.length > DISPO_MAX_ROUNDS)
-    errors.rounds = t('dispo.form.errors.tooManyRounds', { max: DISPO_MAX_ROUNDS });
-  values.rounds.forEach((round, r) => {
-    if (round.items.length === 0) errors[`rounds.${r}.items`] = t('dispo.form.errors.noItems');
-    if (round.items.length > DISPO_MAX_ITEMS_PER_ROUND)
-      errors[`rounds.${r}.items`] = t('dispo.form.errors.tooManyItems', { max: DISPO_MAX_ITEMS_PER_ROUND });
-    round.items.forEach((item, i) => {
-      const path = `rounds.${r}.items.${i}`;
-      if (!item.containerTypeId) errors[`${path}.containerTypeId`] = t('dispo.form.errors.typeRequired');
-      const quantity = Number(item.quantity);
-      if (
-        item.quantity === '' ||
-        !Number.isInteger(quantity) ||
-        quantity < 1 ||
-        quantity > DISPO_MAX_QUANTITY
-      )
-        errors[`${path}.quantity`] = t('dispo.form.errors.quantity', { max: DISPO_MAX_QUANTITY });
-    });
-  });
-  return errors;
+  const result = assignmentFieldsSchema.safeParse(toFields(values));
+  return result.success ? {} : issueMessages(t, keyedIssues(result.error.issues));
 }

@@ -125,7 +125,7 @@ function MasterForm({ kind, record, onCancel, onSaved }: MasterFormProps) {
       await saveMaster(kind, record?.id ?? null, toInput(kind, values));
       onSaved(!record);
     } catch (error) {
-      const fields = serverFieldErrors(error);
+      const fields = serverFieldErrors(error, t);
       if (Object.keys(fields).length > 0) form.setErrors(fields);
       setFailure(dispoErrorMessage(error, t, t('dispo.errors.saveFailed')));
     } finally {

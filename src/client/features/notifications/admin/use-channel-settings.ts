@@ -97,7 +97,7 @@ export function useChannelSettings(onDirtyChange?: (dirty: boolean) => void) {
       applyView(await updateNotificationChannels(updateFromForm(form)));
       toast.show({ color: 'green', message: t('notifications.admin.saved') });
     } catch (error) {
-      const fields = serverFieldErrors(error);
+      const fields = serverFieldErrors(error, t);
       // The server's reasons in the user's language where they are known, else as it wrote them.
       setErrors(
         Object.fromEntries(

@@ -44,7 +44,7 @@ export function ChangePasswordCard() {
       form.reset();
       setStatus('changed');
     } catch (error) {
-      const fields = serverFieldErrors(error);
+      const fields = serverFieldErrors(error, t);
       if (fields.currentPassword) fields.currentPassword = t('profile.password.wrongCurrent');
       form.setErrors(fields);
       setStatus(isNetworkError(error) ? 'offline' : 'failed');

@@ -42,7 +42,7 @@ export function ProfileDetailsForm({ user }: { user: User }) {
       form.setValues(next);
       setStatus('saved');
     } catch (error) {
-      form.setErrors(serverFieldErrors(error));
+      form.setErrors(serverFieldErrors(error, t));
       setStatus(isNetworkError(error) ? 'offline' : 'failed');
     } finally {
       form.setSubmitting(false);

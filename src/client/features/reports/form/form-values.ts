@@ -1,15 +1,7 @@
 import type { TFunction } from 'i18next';
-import { isIsoDate } from '@/domain/excavator';
-import {
-  FUEL_LEVEL_MESSAGE,
-  FUTURE_REPORT_DATE_MESSAGE,
-  isFutureReportDate,
-  REPORT_MAX_NOTE,
-  REPORT_MAX_TEXT,
-  reportFieldsSchema,
-  type ChecklistState,
-  type Report,
-} from '@/domain/report';
+import { issueMessages, translateIssue } from '@/client/lib/validation-messages';
+import { keyedIssues } from '@/domain/fields';
+import { reportFieldsSchema, type ChecklistState, type Report } from '@/domain/report';
 import { type ReportRecord } from '../model';
 import { localToday } from '@/client/lib/dates';
 
@@ -117,51 +109,34 @@ export function toPayload(
   };
 }
 
-/** Field errors in the user's language; the domain schema (the server's own) is the last word. */
-export function validateReport(values: ReportFormValues, t: TFunction): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.excavatorId) errors.excavatorId = t('reports.validation.excavator');
-  if (!values.reportDate) errors.reportDate = t('reports.validation.reportDateRequired');
-  else if (!isIsoDate(values.reportDate)) errors.reportDate = t('reports.validation.date');
-  else if (isFutureReportDate(values.reportDate) || values.reportDate > localToday())
-    errors.reportDate = t('reports.validation.futureDate');
-  for (const field of ['serviceDate', 'uvvInspectionDate'] as const) {
-    if (values[field] && !isIsoDate(values[field])) errors[field] = t('reports.validation.date');
-  }
-  if (!values.operatorName.trim()) errors.operatorName = t('reports.validation.operatorName');
-  if (values.operatingHours !== '' && values.operatingHours < 0)
-    errors.operatingHours = t('reports.validation.hours');
-  if (values.fuelLevel !== null && (values.fuelLevel < 0 || values.fuelLevel > 100))
-    errors.fuelLevel = t('reports.validation.fuel');
-  if (values.description.length > REPORT_MAX_TEXT)
-    errors.description = t('reports.validation.tooLong', { max: REPORT_MAX_TEXT });
-  if (values.notes.length > REPORT_MAX_TEXT)
-    errors.notes = t('reports.validation.tooLong', { max: REPORT_MAX_TEXT });
-  for (const [category, items] of Object.entries(values.checklist)) {
-    for (const [item, answer] of Object.entries(items)) {
-      if (answer.note.length > REPORT_MAX_NOTE)
-        errors[`checklist.${category}.${item}.note`] = t('reports.validation.tooLong', {
-          max: REPORT_MAX_NOTE,
-        });
-    }
-  }
-  return errors;
+/** The schema's issues over a payload, in the user's language, by the form's paths. */
+export function schemaErrors(
+  payload: ReportPayload | Record<string, unknown>,
+  t: TFunction,
+): Record<string, string> {
+  const result = reportFieldsSchema.safeParse(payload);
+  return result.success ? {} : issueMessages(t, keyedIssues(result.error.issues));
 }
 
-const DOMAIN_MESSAGE_KEYS: Record<string, string> = {
-  [FUEL_LEVEL_MESSAGE]: 'reports.validation.fuel',
-  [FUTURE_REPORT_DATE_MESSAGE]: 'reports.validation.futureDate',
-};
-
-/** Runs the domain schema over the payload; any message it has is shown on its field. */
-export function schemaErrors(payload: ReportPayload, t: TFunction): Record<string, string> {
-  const result = reportFieldsSchema.safeParse(payload);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.') || 'form';
-    const key = DOMAIN_MESSAGE_KEYS[issue.message];
-    errors[path] ??= key ? t(key) : issue.message;
+/**
+ * Field errors in the user's language, from the domain schema (the server's own) over the form's
+ * answers. One rule more on the device: a report date after the user's own today, which the schema
+ * (taking the latest today anywhere on earth) lets through.
+ */
+export function validateReport(values: ReportFormValues, t: TFunction): Record<string, string> {
+  const checklist: Report['checklist'] = {};
+  for (const [category, items] of Object.entries(values.checklist)) {
+    for (const [item, answer] of Object.entries(items)) {
+      if (!answer.state) continue;
+      (checklist[category] ??= {})[item] = { state: answer.state, note: answer.note };
+    }
+  }
+  const errors = schemaErrors({ ...toPayload(values, [], null), checklist, checklistItems: null }, t);
+  if (!errors.reportDate && values.reportDate > localToday()) {
+    errors.reportDate = translateIssue(t, {
+      key: 'validation.future',
+      params: { field: 'reports.fields.reportDate' },
+    });
   }
   return errors;
 }

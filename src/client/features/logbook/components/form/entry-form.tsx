@@ -25,7 +25,6 @@ import { ChecksSection } from './checks-section';
 import { ShiftSection } from './shift-section';
 import { SignatureNotice } from './signature-notice';
 import { WeatherSection } from './weather-section';
-import { VALIDATION_KEY } from '../../keys';
 import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
 
 interface EntryFormProps {
@@ -61,13 +60,7 @@ export function EntryForm({
   const form = useForm<LogbookFormValues>({
     mode: 'controlled',
     initialValues: initial,
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateLogbookForm(values)).map(([path, key]) => [
-          path,
-          t(VALIDATION_KEY[key] ?? key),
-        ]),
-      ),
+    validate: (values) => validateLogbookForm(values, t),
   });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,0 +1,3 @@
+export * from './entity';
+export * from './kinds';
+export * from './messages';
