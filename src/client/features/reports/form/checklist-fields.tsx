@@ -23,8 +23,17 @@ const NO_ANSWERS: Record<string, ChecklistAnswer> = {};
 type Category = Report['checklistItems'][number];
 type Answers = Record<string, ChecklistAnswer>;
 
-/** The checklist by category: ok / not ok / n.a. and a note for every item. */
-export function ChecklistFields({ categories, value, onChange, errors, disabled }: ChecklistFieldsProps) {
+/**
+ * The checklist by category: ok / not ok / n.a. and a note for every item. Typing in another field of
+ * the form leaves it as it was.
+ */
+export const ChecklistFields = memo(function ChecklistFields({
+  categories,
+  value,
+  onChange,
+  errors,
+  disabled,
+}: ChecklistFieldsProps) {
   const { t } = useTranslation();
   // Categories re-render only when their own answers change (typing a note stays quick on tablets).
   const latest = useRef({ value, onChange });
@@ -57,7 +66,7 @@ export function ChecklistFields({ categories, value, onChange, errors, disabled 
       ))}
     </Stack>
   );
-}
+});
 
 const CategoryFields = memo(function CategoryFields({
   category,
