@@ -1,5 +1,5 @@
 import { Badge, Button, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checklistLabel } from '@/domain/checklist';
 import { CHECKLIST_STATES, REPORT_MAX_NOTE, type ChecklistState, type Report } from '@/domain/report';
@@ -64,6 +64,10 @@ export const ChecklistFields = memo(function ChecklistFields({
     change({ ...current, [key]: answers });
   }, []);
 
+  // A new form shows the first category at once and the rest in a render of their own right after, which
+  // React interrupts for a tap: the checklist starts near the bottom of a tablet's screen, and its rows
+  // (a segmented control and a note each) were most of the time before the form first appeared.
+  const shown = useDeferredValue(categories, categories.slice(0, 1));
   if (categories.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -73,7 +77,7 @@ export const ChecklistFields = memo(function ChecklistFields({
   }
   return (
     <Stack gap="md" data-testid="report-checklist">
-      {categories.map((category) => (
+      {shown.map((category) => (
         <CategoryFields
           key={category.key}
           category={category}
