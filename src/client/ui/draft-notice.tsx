@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useBlocker, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/client/i18n/use-format';
 import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
@@ -16,9 +16,10 @@ interface DraftNoticeProps {
 
 /**
  * The offer of a stored draft (restore or discard) and the question before leaving a form with unsaved
- * input. One component for every form that keeps drafts.
+ * input. One component for every form that keeps drafts. It re-renders only when the draft's state
+ * does (the hook keeps one object until then), not on every keystroke of its form.
  */
-export function DraftNotice({ draft, asking = null, onStay }: DraftNoticeProps) {
+export const DraftNotice = memo(function DraftNotice({ draft, asking = null, onStay }: DraftNoticeProps) {
   const router = useRouter({ warn: false });
   return (
     <>
@@ -28,7 +29,7 @@ export function DraftNotice({ draft, asking = null, onStay }: DraftNoticeProps) 
       {asking ? <LeaveDialog draft={draft} onStay={() => onStay?.()} onLeave={asking.leave} /> : null}
     </>
   );
-}
+});
 
 function DraftOffer({ draft }: { draft: FormDraft }) {
   const { t } = useTranslation();

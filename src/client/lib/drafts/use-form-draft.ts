@@ -199,5 +199,9 @@ export function useFormDraft<T>(options: FormDraftOptions<T>): FormDraft {
     [],
   );
 
-  return { phase, offer, restore, discard, commit, unsaved, shouldAsk, flush, abandon };
+  // One object while nothing in it changes: the notice and the leave guard skip a form's re-render.
+  return useMemo(
+    () => ({ phase, offer, restore, discard, commit, unsaved, shouldAsk, flush, abandon }),
+    [phase, offer, restore, discard, commit, unsaved, shouldAsk, flush, abandon],
+  );
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useCallbackRef } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uncheckedItems, type Report } from '@/domain/report';
 import { DraftNotice } from '@/client/ui/draft-notice';
@@ -37,6 +38,47 @@ interface ReportDraft {
   values: ReportFormValues;
   signature: string | null;
 }
+
+/*
+ * Every tap or keystroke re-renders the form; what does not show the changed value is kept from the
+ * render before (memo with callbacks that keep their identity), so on a slow tablet a checklist tap
+ * redraws its row and category, not the signature pad, the dialog and the buttons.
+ */
+const KeptSignatureField = memo(SignatureField);
+const KeptIncompleteChecklistModal = memo(IncompleteChecklistModal);
+const NO_UNCHECKED = { unchecked: 0, total: 0 };
+
+const FormActions = memo(function FormActions({
+  saving,
+  signed,
+  onCancel,
+  onSubmitForApproval,
+}: {
+  saving: 'save' | 'submit' | null;
+  signed: boolean;
+  onCancel: () => void;
+  onSubmitForApproval: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm" className="report-form-actions">
+      <Button variant="default" onClick={onCancel} disabled={saving !== null}>
+        {t('reports.actions.cancel')}
+      </Button>
+      <Button
+        type="submit"
+        variant={signed ? 'default' : 'filled'}
+        loading={saving === 'save'}
+        disabled={saving === 'submit'}
+      >
+        {signed ? t('reports.actions.saveSigned') : t('reports.actions.saveDraft')}
+      </Button>
+      <Button onClick={onSubmitForApproval} loading={saving === 'submit'} disabled={saving === 'save'}>
+        {t('reports.actions.saveAndSubmit')}
+      </Button>
+    </Group>
+  );
+});
 
 /** Create or edit a maintenance report: data, checklist and the operator's signature. */
 export function ReportForm({
@@ -74,8 +116,8 @@ export function ReportForm({
   const [incomplete, setIncomplete] = useState<{ unchecked: number; total: number } | null>(null);
   const requireAll = useSettings().settings.reports.requireAllChecklistItems;
 
-  const markRest = () => {
-    const next: ReportFormValues['checklist'] = { ...form.values.checklist };
+  const markRest = useCallbackRef(() => {
+    const next: ReportFormValues['checklist'] = { ...form.getValues().checklist };
     for (const category of categories) {
       const answers = { ...next[category.key] };
       for (const item of category.items)
@@ -85,7 +127,7 @@ export function ReportForm({
     }
     form.setFieldValue('checklist', next);
     setIncomplete(null);
-  };
+  });
 
   /** `confirmed`: the user chose to submit although items are unchecked. */
   const save = async (submit: boolean, confirmed = false) => {
@@ -115,6 +157,21 @@ export function ReportForm({
     }
   };
 
+  const submitForApproval = useCallbackRef(() => void save(true));
+  const submitAnyway = useCallbackRef(() => {
+    setIncomplete(null);
+    void save(true, true);
+  });
+  const closeIncomplete = useCallback(() => setIncomplete(null), []);
+  const setChecklist = useCallbackRef((next: ReportFormValues['checklist']) =>
+    form.setFieldValue('checklist', next),
+  );
+  const setResolves = useCallbackRef((next: string[]) => form.setFieldValue('resolvesFollowUps', next));
+  const onSignedChange = useCallback((next: boolean) => {
+    setSigned(next);
+    if (next) setSignatureError(null);
+  }, []);
+
   const errorCount = Object.keys(form.errors).length;
   return (
     <form
@@ -141,7 +198,7 @@ export function ReportForm({
           <ChecklistFields
             categories={categories}
             value={form.values.checklist}
-            onChange={(next) => form.setFieldValue('checklist', next)}
+            onChange={setChecklist}
             errors={form.errors as Record<string, string>}
           />
         </Fieldset>
@@ -150,19 +207,16 @@ export function ReportForm({
             excavatorId={form.values.excavatorId}
             reportId={report?.id ?? null}
             value={form.values.resolvesFollowUps}
-            onChange={(next) => form.setFieldValue('resolvesFollowUps', next)}
+            onChange={setResolves}
           />
         ) : null}
         <Fieldset legend={t('reports.form.signature')}>
-          <SignatureField
+          <KeptSignatureField
             ref={signature}
             label={t('reports.fields.operatorSignature')}
             initial={report?.operatorSignature ?? null}
             signerName={form.values.operatorName}
-            onChange={(next) => {
-              setSigned(next);
-              if (next) setSignatureError(null);
-            }}
+            onChange={onSignedChange}
             error={signatureError}
           />
         </Fieldset>
@@ -171,33 +225,20 @@ export function ReportForm({
             {t('reports.validation.fix', { count: errorCount })}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm" className="report-form-actions">
-          <Button variant="default" onClick={onCancel} disabled={saving !== null}>
-            {t('reports.actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant={signed ? 'default' : 'filled'}
-            loading={saving === 'save'}
-            disabled={saving === 'submit'}
-          >
-            {signed ? t('reports.actions.saveSigned') : t('reports.actions.saveDraft')}
-          </Button>
-          <Button onClick={() => void save(true)} loading={saving === 'submit'} disabled={saving === 'save'}>
-            {t('reports.actions.saveAndSubmit')}
-          </Button>
-        </Group>
+        <FormActions
+          saving={saving}
+          signed={signed}
+          onCancel={onCancel}
+          onSubmitForApproval={submitForApproval}
+        />
       </Stack>
-      <IncompleteChecklistModal
+      <KeptIncompleteChecklistModal
         opened={incomplete !== null}
-        onClose={() => setIncomplete(null)}
-        count={incomplete ?? { unchecked: 0, total: 0 }}
+        onClose={closeIncomplete}
+        count={incomplete ?? NO_UNCHECKED}
         required={requireAll}
         onMarkRest={markRest}
-        onSubmitAnyway={() => {
-          setIncomplete(null);
-          void save(true, true);
-        }}
+        onSubmitAnyway={submitAnyway}
       />
     </form>
   );

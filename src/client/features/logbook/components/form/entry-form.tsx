@@ -1,8 +1,9 @@
 import { Alert, Button, Fieldset, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useCallbackRef } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconSignature } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncEngine } from '@/client/offline';
 import { AiTextAssist } from '@/client/ui/ai/text-assist';
@@ -22,6 +23,7 @@ import {
   type LogbookFormValues,
 } from '../../form-model';
 import { ChecksSection } from './checks-section';
+import { sameSectionFields, type LogbookForm } from './form-types';
 import { ShiftSection } from './shift-section';
 import { SignatureNotice } from './signature-notice';
 import { WeatherSection } from './weather-section';
@@ -42,6 +44,77 @@ const sameFields = (a: LogbookFormValues, b: LogbookFormValues) =>
 
 /** The save buttons keep their large size while their label may wrap on a phone. */
 const WRAPS = { ...WRAPPING_BUTTON, mih: 50, py: 8 };
+
+/** The general notes with the AI helper beside them; redrawn only when the notes or their error change. */
+const NotesSection = memo(
+  function NotesSection({ form }: { form: LogbookForm }) {
+    const { t } = useTranslation();
+    return (
+      <Fieldset legend={t('logbook.fields.generalNotes')} radius="md">
+        <Group align="flex-start" wrap="nowrap" gap="xs">
+          <Textarea
+            size="lg"
+            autosize
+            minRows={4}
+            maxRows={14}
+            aria-label={t('logbook.fields.generalNotes')}
+            style={{ flex: 1 }}
+            {...form.getInputProps('generalNotes')}
+            key={form.key('generalNotes')}
+          />
+          <AiTextAssist
+            value={form.getValues().generalNotes}
+            onAccept={(next) => form.setFieldValue('generalNotes', next)}
+          />
+        </Group>
+      </Fieldset>
+    );
+  },
+  sameSectionFields(['generalNotes']),
+);
+
+interface SaveButtonsProps {
+  saving: boolean;
+  /** The signature saving with "save and sign" puts on the entry; null: no such button. */
+  signature: string | null;
+  onCancel: () => void;
+  onSave: (sign: boolean) => void;
+}
+
+/** The save buttons; a keystroke elsewhere in the form leaves them as they were. */
+const SaveButtons = memo(function SaveButtons({ saving, signature, onCancel, onSave }: SaveButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm" wrap="wrap">
+      <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
+        {t('logbook.form.cancel')}
+      </Button>
+      <Button
+        variant={signature ? 'light' : 'filled'}
+        size="lg"
+        leftSection={<IconDeviceFloppy size={20} />}
+        {...WRAPS}
+        onClick={() => onSave(false)}
+        loading={saving}
+      >
+        {t('logbook.form.saveUnsigned')}
+      </Button>
+      {signature ? (
+        <Button
+          size="lg"
+          leftSection={<IconSignature size={20} />}
+          {...WRAPS}
+          onClick={() => onSave(true)}
+          loading={saving}
+        >
+          {t('logbook.form.saveAndSign')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+});
+
+const KeptSignatureNotice = memo(SignatureNotice);
 
 /** New or edited entry, built for tablets: big fields, checks as toggles, signature from the profile. */
 export function EntryForm({
@@ -116,7 +189,7 @@ export function EntryForm({
     }
   };
 
-  const generalNotes = form.getValues().generalNotes;
+  const onSave = useCallbackRef((sign: boolean) => void save(sign));
   return (
     <form
       noValidate
@@ -129,57 +202,15 @@ export function EntryForm({
         <ShiftSection form={form} entryId={entry?.id ?? null} onOpenEntry={onOpenEntry} />
         <WeatherSection form={form} autoFetch={!entry} />
         <ChecksSection form={form} />
-        <Fieldset legend={t('logbook.fields.generalNotes')} radius="md">
-          <Group align="flex-start" wrap="nowrap" gap="xs">
-            <Textarea
-              size="lg"
-              autosize
-              minRows={4}
-              maxRows={14}
-              aria-label={t('logbook.fields.generalNotes')}
-              style={{ flex: 1 }}
-              {...form.getInputProps('generalNotes')}
-              key={form.key('generalNotes')}
-            />
-            <AiTextAssist
-              value={generalNotes}
-              onAccept={(next) => form.setFieldValue('generalNotes', next)}
-            />
-          </Group>
-        </Fieldset>
-        {maySign ? <SignatureNotice signature={profileSignature} /> : null}
+        <NotesSection form={form} />
+        {maySign ? <KeptSignatureNotice signature={profileSignature} /> : null}
         {entry?.status === 'pending' ? <Alert color="blue">{t('logbook.form.pendingEditHint')}</Alert> : null}
         {failure ? (
           <Alert color="red" role="alert">
             {failure}
           </Alert>
         ) : null}
-        <Group justify="flex-end" gap="sm" wrap="wrap">
-          <Button variant="default" size="lg" onClick={onCancel} disabled={saving}>
-            {t('logbook.form.cancel')}
-          </Button>
-          <Button
-            variant={signature ? 'light' : 'filled'}
-            size="lg"
-            leftSection={<IconDeviceFloppy size={20} />}
-            {...WRAPS}
-            onClick={() => void save(false)}
-            loading={saving}
-          >
-            {t('logbook.form.saveUnsigned')}
-          </Button>
-          {signature ? (
-            <Button
-              size="lg"
-              leftSection={<IconSignature size={20} />}
-              {...WRAPS}
-              onClick={() => void save(true)}
-              loading={saving}
-            >
-              {t('logbook.form.saveAndSign')}
-            </Button>
-          ) : null}
-        </Group>
+        <SaveButtons saving={saving} signature={signature} onCancel={onCancel} onSave={onSave} />
       </Stack>
     </form>
   );
