@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useOfflineReadiness } from './offline-readiness';
+import type { OfflineReadiness } from './offline-readiness';
 
 const KeepOpenDialog = lazy(() =>
   import('./keep-open-prompt').then((module) => ({ default: module.KeepOpenDialog })),
@@ -11,10 +11,10 @@ const TOUCH_QUERY = '(pointer: coarse)';
 /**
  * On a tablet's first session (the app not yet stored on it), asks to keep the app open until it is
  * ready for offline use — closing it early leaves a tablet that shows "site can't be reached" in the
- * field. Shows the progress, then says when it is done. Desktops are not asked.
+ * field. Shows the progress (`readiness`, the indicator's), then says when it is done. Desktops are not
+ * asked.
  */
-export function KeepOpenPrompt() {
-  const readiness = useOfflineReadiness();
+export function KeepOpenPrompt({ readiness }: { readiness: OfflineReadiness }) {
   const [touch] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(TOUCH_QUERY).matches);
   const [asked, setAsked] = useState(false);
   const [closed, setClosed] = useState(false);
