@@ -1,9 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { OfflineReadiness } from './offline-readiness';
 
-const KeepOpenDialog = lazy(() =>
-  import('./keep-open-prompt').then((module) => ({ default: module.KeepOpenDialog })),
-);
+const loadDialog = () => import('./keep-open-prompt');
+const KeepOpenDialog = lazy(() => loadDialog().then((module) => ({ default: module.KeepOpenDialog })));
 
 /** Devices whose main pointer is a finger: the tablets (and phones) used in the field. */
 const TOUCH_QUERY = '(pointer: coarse)';
@@ -21,6 +20,17 @@ export function KeepOpenPrompt({ readiness }: { readiness: OfflineReadiness }) {
   const preparing = readiness.state === 'preparing' || readiness.state === 'paused';
   // Asked once, the prompt stays to say "done" when the app is stored.
   if (touch && preparing && !asked) setAsked(true);
+  // A tablet no service worker serves yet is about to be asked: its dialog's code loads now, while the
+  // worker registers, so the dialog shows as soon as storing begins instead of a download later.
+  useEffect(() => {
+    if (
+      touch &&
+      typeof navigator !== 'undefined' &&
+      navigator.serviceWorker &&
+      !navigator.serviceWorker.controller
+    )
+      void loadDialog().catch(() => undefined);
+  }, [touch]);
 
   if (!asked || closed) return null;
   return (
