@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, type ReactNode } from 'react';
 import { useAppEngine } from './app-engine';
 import type { SyncEngine } from './engine';
 
@@ -33,7 +33,8 @@ export function useSyncEngine(): SyncEngine {
 /**
  * Renders `children` once an engine is there. Parts of the first screen that read the device's mirror
  * sit under it as lazy components, so their code (Dexie, the record schemas) loads with the engine,
- * after the screen has painted.
+ * after the screen has painted. The engine's arrival is deferred: what it reveals renders in slices
+ * that leave the main thread free between them, not in one long task with the engine's start.
  */
 export function WhenEngineReady({
   children,
@@ -42,5 +43,5 @@ export function WhenEngineReady({
   children: ReactNode;
   fallback?: ReactNode;
 }) {
-  return useOptionalSyncEngine() ? children : fallback;
+  return useDeferredValue(useOptionalSyncEngine()) ? children : fallback;
 }

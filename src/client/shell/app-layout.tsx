@@ -1,12 +1,12 @@
 import '@mantine/notifications/styles.css';
-import { AppShell } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { AppShell, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/domain/user';
-import { AfterFirstPaint } from './after-first-paint';
+import { AfterFirstPaint, useAfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
 import { useRecordRecent } from './nav/use-recents';
 import { OfflineBanner } from './online/offline-banner';
@@ -40,6 +40,20 @@ const SIDEBAR_NARROW = 76;
  * ("Benachrichtigungen") on one line, where a browser without hyphenation rules would break it anywhere.
  */
 const OUTDOOR_EXTRA = 24;
+
+/**
+ * The sidebar's content: at once where the sidebar shows (from the `md` breakpoint on); below it the
+ * sidebar waits off screen (phones and tablets use the mobile menu), so its navigation renders after the
+ * first screen has painted instead of lengthening the first render.
+ */
+function SidebarContent({ children }: { children: ReactNode }) {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const painted = useAfterFirstPaint();
+  return wide || painted ? children : null;
+}
 
 /** Shows "Failed to load settings" (or the server's message) when loading settings fails. */
 function useSettingsErrorNotice() {
@@ -104,7 +118,9 @@ function SignedInShell({ user }: { user: User }) {
         />
       </AppShell.Header>
       <AppShell.Navbar aria-label={t('shell.nav.label')} data-compact={compact}>
-        <NavContent compact={compact} />
+        <SidebarContent>
+          <NavContent compact={compact} />
+        </SidebarContent>
       </AppShell.Navbar>
       <AfterFirstPaint>
         <MobileMenu opened={mobileOpened} onClose={mobileMenu.close} width={300 + extra} />

@@ -1,4 +1,15 @@
-import { ActionIcon, Box, Burger, Group, Kbd, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Burger,
+  Group,
+  Kbd,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBackhoe,
   IconLayoutSidebarLeftCollapse,
@@ -39,6 +50,11 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
   const { t } = useTranslation();
   const { settings } = useSettings();
   const sidebarLabel = compact ? t('shell.nav.expand') : t('shell.nav.collapse');
+  // A phone's top bar has no room for the theme switch (the menu has it): not rendered there at all, as
+  // its segmented control measures itself (forced layouts) even while hidden.
+  const themeSwitchShown = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`, undefined, {
+    getInitialValueInEffect: false,
+  });
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -93,7 +109,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
         >
           <IconSearch size={20} />
         </ActionIcon>
-        <ThemeSwitch visibleFrom="sm" />
+        {themeSwitchShown ? <ThemeSwitch visibleFrom="sm" /> : null}
         <OnlineIndicator />
         <OfflineReadinessIndicator />
         <QuietBoundary fallback={BUTTON_SPACE}>

@@ -4,14 +4,26 @@
  * nothing for people to read.
  */
 
+/**
+ * The answers so far: building a formatter to ask is slow (the first one for a zone loads its rules),
+ * and the settings are checked against their zone each time they are read, the app's start included.
+ */
+const knownZones = new Map<string, boolean>();
+
 /** Whether `zone` is an IANA time zone this runtime knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(zone: string): boolean {
+  const known = knownZones.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // Bounded: a form may check every keystroke of a zone being typed.
+  if (knownZones.size < 200) knownZones.set(zone, valid);
+  return valid;
 }
 
 /** Every IANA zone this runtime knows, sorted; at least UTC where the runtime cannot list them. */

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OfflineReadiness } from './offline-readiness';
+import classes from './keep-open-prompt.module.css';
 
 /**
  * The dialog of KeepOpenPrompt (keep-open-gate.tsx): a chunk of its own, loaded only on the first
@@ -17,9 +18,26 @@ export function KeepOpenDialog({ readiness, onClose }: { readiness: OfflineReadi
       : t('pwa.offline.preparing', { percent });
 
   return (
-    <Modal opened onClose={onClose} title={t('pwa.keepOpen.title')} centered data-testid="keep-open-prompt">
+    // The page behind stays where it is: hiding the scrollbar for the dialog would narrow the page and
+    // the top bar under it while the first screen is still settling (a layout shift on every first
+    // visit of a tablet).
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('pwa.keepOpen.title')}
+      centered
+      removeScrollProps={{ removeScrollBar: false }}
+      data-testid="keep-open-prompt"
+    >
       <Stack gap="md">
-        <Text>{ready ? t('pwa.keepOpen.done') : t('pwa.keepOpen.message')}</Text>
+        <div className={classes.messages}>
+          <Text className={ready ? classes.hidden : undefined} aria-hidden={ready}>
+            {t('pwa.keepOpen.message')}
+          </Text>
+          <Text className={ready ? undefined : classes.hidden} aria-hidden={!ready}>
+            {t('pwa.keepOpen.done')}
+          </Text>
+        </div>
         <Stack gap={6}>
           <Progress
             value={percent}

@@ -1,5 +1,6 @@
 import { Badge, RingProgress, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconShieldOff } from '@tabler/icons-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
 import { KeepOpenPrompt } from './keep-open-gate';
@@ -9,14 +10,17 @@ import classes from './offline-readiness.module.css';
 /**
  * The top bar's "Preparing offline use … n %" / "Ready for offline use". Wide screens show the words,
  * narrow ones the ring and the percentage (the words in the tooltip and for screen readers). Also
- * hosts the first-session prompt on tablets.
+ * hosts the first-session prompt on tablets. The progress is deferred: the service worker reports every
+ * file it stores while the first screen is still starting, and each report re-rendered the chip and the
+ * dialog at once, a long task each on a slow tablet; deferred, React renders them in slices and skips
+ * the reports a newer one has overtaken.
  */
 export function OfflineReadinessIndicator() {
-  const readiness = useOfflineReadiness();
+  const readiness = useDeferredValue(useOfflineReadiness());
   return (
     <>
       <ReadinessChip readiness={readiness} />
-      <KeepOpenPrompt />
+      <KeepOpenPrompt readiness={readiness} />
     </>
   );
 }
