@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isNetworkError } from './api-errors';
 
 export interface RemoteData<T> {
@@ -43,15 +43,12 @@ export function useRemoteData<T>(
   useEffect(() => {
     if (fullKey === null) return;
     const controller = new AbortController();
-    // An answer is shown as a transition: React renders the screen it fills in slices that leave the
-    // main thread free between them, so a full page of results is no long task on a slow tablet.
     fetcher(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) startTransition(() => setLoaded({ key: fullKey, data, error: null }));
+        if (!controller.signal.aborted) setLoaded({ key: fullKey, data, error: null });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted)
-          startTransition(() => setLoaded((current) => ({ key: fullKey, data: current.data, error })));
+        if (!controller.signal.aborted) setLoaded((current) => ({ key: fullKey, data: current.data, error }));
       },
     );
     return () => controller.abort();
