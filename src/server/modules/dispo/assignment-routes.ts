@@ -243,9 +243,7 @@ export async function assignmentRoutes(app: FastifyInstance) {
         request,
         reply,
         { id: request.params.id, allowDeleted: true },
-        async (w, { row: existing, current }) => {
-          // Deleting what is already deleted is done: answer the tombstone.
-          if (existing.deletedAt) return record.answer(200, current);
+        async (w, { row: existing }) => {
           const row = await record.remove(w, request, existing);
           if (existing.status === 'published') {
             const userId = await linkedUser(w.tx, existing.driverId);

@@ -196,9 +196,7 @@ export function masterRoutes<T extends MasterTable, I extends object, A extends 
           request,
           reply,
           { id: request.params.id, allowDeleted: true },
-          async (w, { row: existing, current }) => {
-            // Deleting what is already deleted is done: answer the tombstone.
-            if (existing.deletedAt) return record.answer(200, current);
+          async (w, { row: existing }) => {
             const used = await spec.usedBy(w.tx, existing.id);
             if (used > 0) {
               throw conflict(usedMessage(spec.noun, used), { reason: 'in_use', assignments: used });

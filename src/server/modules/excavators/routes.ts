@@ -316,9 +316,7 @@ export async function excavatorRoutes(app: FastifyInstance) {
     schema: { tags: ['excavators'], params: idParams, response: { 200: excavatorSchema } },
     handler: async (request, reply) => {
       const options = { id: request.params.id, allowDeleted: true };
-      return record.write(request, reply, options, async (w, { row: existing, current }) => {
-        // Deleting what is already deleted is done: answer the tombstone.
-        if (existing.deletedAt) return record.answer(200, current);
+      return record.write(request, reply, options, async (w, { row: existing }) => {
         const row = await record.remove(w, request, existing);
         return record.answer(200, await record.toApi(w.tx, row));
       });

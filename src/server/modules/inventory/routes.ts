@@ -260,9 +260,7 @@ export async function inventoryRoutes(app: FastifyInstance) {
     schema: { tags: ['inventory'], params: idParams, response: { 200: inventoryItemSchema } },
     handler: async (request, reply) => {
       const options = { id: request.params.id, allowDeleted: true };
-      return record.write(request, reply, options, async (w, { row: existing, current }) => {
-        // Deleting what is already deleted is done: answer the tombstone.
-        if (existing.deletedAt) return record.answer(200, current);
+      return record.write(request, reply, options, async (w, { row: existing }) => {
         return record.answer(200, inventoryToApi(await record.remove(w, request, existing)));
       });
     },

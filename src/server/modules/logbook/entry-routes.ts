@@ -324,8 +324,6 @@ export function entryRoutes(weather: WeatherService) {
       handler: async (request, reply) => {
         const options = { id: request.params.id, allowDeleted: true };
         return record.write(request, reply, options, async (w, { row: existing, current }) => {
-          // Deleting what is already deleted is done: answer the tombstone.
-          if (existing.deletedAt) return record.answer(200, current);
           assertAllowed(decideLogbookAction(request.user, current, 'delete'), 'delete', current);
           const row = await record.remove(w, request, existing);
           return record.answer(200, await record.toApi(w.tx, row));

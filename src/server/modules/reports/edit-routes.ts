@@ -214,8 +214,6 @@ export async function reportEditRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const options = { id: request.params.id, allowDeleted: true };
       return record.write(request, reply, options, async (w, { row: existing, current }) => {
-        // Deleting what is already deleted is done: answer the tombstone.
-        if (existing.deletedAt) return record.answer(200, current);
         assertTransition(request, existing, 'delete', current);
         const row = await record.remove(w, request, existing, { status: existing.status });
         return record.answer(200, await record.toApi(w.tx, row));

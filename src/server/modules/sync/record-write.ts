@@ -82,8 +82,8 @@ export interface RecordWriteOptions {
   /** What the Idempotency-Key fingerprint hashes instead of the body (multipart writes). */
   fingerprintBody?: unknown;
   /**
-   * A deleted row is handed to `work` (with no If-Match check) instead of answered with 404: a DELETE
-   * of what is already deleted answers the tombstone.
+   * A deleted row is not a 404: the write answers its tombstone (with no If-Match check) without
+   * calling `work`, so a DELETE of what is already deleted is done.
    */
   allowDeleted?: boolean;
 }
@@ -196,7 +196,12 @@ export function defineRecordWrite<TTable extends RecordTable, TApi extends { ver
         request,
         reply,
         { collections: collections(options.alsoStamps), fingerprintBody: options.fingerprintBody },
-        async (w) => work(w, await writer.lock(w, options.id, expected, options.allowDeleted)),
+        async (w) => {
+          const locked = await writer.lock(w, options.id, expected, options.allowDeleted);
+          // Deleting what is already deleted is done: the tombstone is the answer.
+          if (locked.row.deletedAt) return writer.answer(200, locked.current);
+          return work(w, locked);
+        },
       );
     },
 
