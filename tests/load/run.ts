@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { SYNC_PULL_MAX_LIMIT } from '@/domain/sync';
@@ -47,6 +48,7 @@ const stats = {
   fiveXx: 0,
   networkErrors: 0,
   writeMs: [] as number[],
+  writeMsByKind: { report: [], logbook: [], stock: [] } as Record<Kind, number[]>,
   pullMs: [] as number[],
   pulls: 0,
   pokes: 0,
@@ -159,6 +161,10 @@ async function main() {
       instances: servers.map((srv) => cpuSeconds(srv.child.pid)),
       postgres: await postgresCpu(dbName),
     };
+    // The generator shares the machine and measures from its own event loop: how late that loop ran
+    // says how much of a latency is the generator's own queueing rather than the server's.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const endAt = Date.now() + SECONDS * 1000;
     for (let i = 0; i < TABLETS; i++) {
       tablets.push(
@@ -172,6 +178,7 @@ async function main() {
       );
     }
     await Promise.all(tablets.map((t) => t.run(endAt)));
+    loopDelay.disable();
     const generatorCpu = process.cpuUsage(cpuAtStart.generator);
     const instanceCpu = servers.map((srv, i) => {
       const now = cpuSeconds(srv.child.pid);
@@ -201,6 +208,15 @@ async function main() {
       doubledWrites: check.doubled,
       writeP50Ms: percentile(stats.writeMs, 50),
       writeP95Ms: writeP95,
+      writeP95MsByKind: Object.fromEntries(
+        Object.entries(stats.writeMsByKind).map(([kind, ms]) => [
+          kind,
+          percentile(
+            ms.sort((a, b) => a - b),
+            95,
+          ),
+        ]),
+      ),
       pulls: stats.pulls,
       pullP50Ms: percentile(stats.pullMs, 50),
       pullP95Ms: pullP95,
@@ -210,6 +226,11 @@ async function main() {
       networkErrors: stats.networkErrors,
       statuses: stats.status,
       memory,
+      generatorLoopDelayMs: {
+        p50: round1(loopDelay.percentile(50) / 1e6),
+        p99: round1(loopDelay.percentile(99) / 1e6),
+        max: round1(loopDelay.max / 1e6),
+      },
       // Over the tablets' run; PostgreSQL: its backends on the load database still open at the end.
       cpuSeconds: {
         generator: round1((generatorCpu.user + generatorCpu.system) / 1e6),
@@ -495,7 +516,10 @@ class Tablet {
       if (res && (res.status === 200 || res.status === 201)) {
         write.acked = true;
         // Only a first answer is the write's latency; a retry's time includes the cut-off.
-        if (write.attempts === 1) stats.writeMs.push(res.ms);
+        if (write.attempts === 1) {
+          stats.writeMs.push(res.ms);
+          stats.writeMsByKind[write.kind].push(res.ms);
+        }
         return true;
       }
       if (res && res.status < 500 && res.status !== 409 && res.status !== 429) {
