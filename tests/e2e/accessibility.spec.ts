@@ -8,7 +8,8 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { apiToken, LANGUAGE_KEY, serverURL, TOKEN_KEY } from './support/app';
+import { apiToken } from './support/app';
+import { signedInContext, TABLET, type Language, type Theme } from './support/context';
 import { ADMIN, USERS, type E2eUser } from './support/users';
 
 /**
@@ -26,10 +27,6 @@ const AXE_SOURCE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.j
 const RUN = Date.now().toString(36);
 const MACHINE = `A11y machine ${RUN}`;
 const PART = `A11y filter ${RUN}`;
-const THEME_KEY = 'colorTheme';
-type Theme = 'light' | 'dark' | 'outdoor';
-type Language = 'de' | 'en';
-const TABLET = { width: 820, height: 1180 };
 
 interface Fixture {
   tokens: Map<string, string>;
@@ -103,18 +100,11 @@ async function openContext(
   browser: Browser,
   options: { user: E2eUser | null; language: Language; theme: Theme; touch?: boolean },
 ): Promise<BrowserContext> {
-  const localStorage: Array<{ name: string; value: string }> = [
-    { name: LANGUAGE_KEY, value: options.language },
-    { name: THEME_KEY, value: options.theme },
-  ];
-  if (options.user) localStorage.push({ name: TOKEN_KEY, value: fixture.tokens.get(options.user.username)! });
-  return browser.newContext({
-    baseURL: serverURL,
-    storageState: { cookies: [], origins: [{ origin: serverURL, localStorage }] },
-    // No service worker: the tablet's "keep the app open until it is stored" prompt would cover every
-    // screen, and storing the app is another test's subject.
-    serviceWorkers: 'block',
-    ...(options.touch ? { viewport: TABLET, hasTouch: true, isMobile: true } : {}),
+  return signedInContext(browser, {
+    token: options.user ? fixture.tokens.get(options.user.username)! : null,
+    language: options.language,
+    theme: options.theme,
+    device: options.touch ? { ...TABLET, isMobile: true } : undefined,
   });
 }
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { screenshotWhenStill } from './support/still';
-import { apiToken, LANGUAGE_KEY, serverURL, TOKEN_KEY } from './support/app';
+import { apiToken } from './support/app';
+import { DESKTOP, signedInContext, TABLET } from './support/context';
 import { ADMIN, USERS } from './support/users';
 
 /**
@@ -20,8 +21,8 @@ const MACHINE = `Shot excavator ${RUN}`;
 const PART = `Shot filter ${RUN}`;
 
 const DEVICES = [
-  ['tablet', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
-  ['desktop', { viewport: { width: 1440, height: 900 }, hasTouch: false }],
+  ['tablet', TABLET],
+  ['desktop', DESKTOP],
 ] as const;
 const THEMES = ['light', 'dark', 'outdoor'] as const;
 
@@ -137,24 +138,11 @@ for (const [device, options] of DEVICES) {
   for (const theme of THEMES) {
     test(`field screens as the operator: ${device}, ${theme}`, async ({ browser }) => {
       test.setTimeout(300_000);
-      const context = await browser.newContext({
-        baseURL: serverURL,
-        ...options,
-        storageState: {
-          cookies: [],
-          origins: [
-            {
-              origin: serverURL,
-              localStorage: [
-                { name: LANGUAGE_KEY, value: 'de' },
-                { name: 'colorTheme', value: theme },
-                { name: TOKEN_KEY, value: operatorToken },
-              ],
-            },
-          ],
-        },
-        // The tablet's "keep the app open until it is stored" prompt would cover every screen.
-        serviceWorkers: 'block',
+      const context = await signedInContext(browser, {
+        token: operatorToken,
+        language: 'de',
+        theme,
+        device: options,
       });
       const page = await context.newPage();
       try {

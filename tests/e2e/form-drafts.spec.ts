@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiToken, closeKeepOpenPrompt, en, LANGUAGE_KEY, serverURL, TOKEN_KEY } from './support/app';
+import { apiToken, closeKeepOpenPrompt, en } from './support/app';
+import { signedInContext, TABLET } from './support/context';
 import { screenshotWhenStill } from './support/still';
 import { USERS } from './support/users';
 
@@ -10,8 +12,7 @@ import { USERS } from './support/users';
  */
 
 const RUN = Date.now().toString(36);
-const SHOTS = '/work/shots/h23';
-const TABLET = { viewport: { width: 820, height: 1180 }, hasTouch: true };
+const SHOTS = process.env.DRAFT_SHOTS_DIR ?? path.resolve('test-results/form-drafts');
 
 const description = () => `Hydraulic leak ${RUN}`;
 
@@ -46,26 +47,8 @@ async function openNewReport(page: Page): Promise<void> {
   await expect(page.getByTestId('checklist-exterior-tracks')).toBeVisible();
 }
 
-async function tabletContext(browser: Browser, token: string, theme: 'light' | 'dark' = 'light') {
-  return browser.newContext({
-    baseURL: serverURL,
-    ...TABLET,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: serverURL,
-          localStorage: [
-            { name: LANGUAGE_KEY, value: 'en' },
-            { name: 'colorTheme', value: theme },
-            { name: TOKEN_KEY, value: token },
-          ],
-        },
-      ],
-    },
-    // The tablet's "keep the app open until it is stored" prompt is not what this is about.
-    serviceWorkers: 'block',
-  });
+function tabletContext(browser: Browser, token: string, theme: 'light' | 'dark' = 'light') {
+  return signedInContext(browser, { token, language: 'en', theme, device: TABLET });
 }
 
 test.describe('form drafts', () => {
