@@ -38,3 +38,12 @@ export async function sendListPage<S extends z.ZodType>(
 export function sendJsonText(reply: FastifyReply, json: string, type = 'application/json'): FastifyReply {
   return reply.type(type).send(json);
 }
+
+/** Sends JSON already packed with gzip, as is: the compress hook leaves an answer that names its encoding. */
+export function sendGzippedJson(reply: FastifyReply, gzipped: Buffer): FastifyReply {
+  return reply
+    .type('application/json')
+    .header('content-encoding', 'gzip')
+    .header('vary', 'accept-encoding')
+    .send(gzipped);
+}

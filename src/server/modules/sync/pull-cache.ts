@@ -1,3 +1,5 @@
+import { gzipSync, constants as zlib } from 'node:zlib';
+
 /** A pull page as it goes out, with the facts that decide whether others may be sent the same bytes. */
 export interface BuiltPage {
   json: string;
@@ -24,10 +26,13 @@ export interface BuiltPage {
  * What a page maps beside its rows (a user's name on a report, the service interval) can change without
  * a new cursor value; a kept page therefore lives at most `ttlMs`, about as long as a pull took on a
  * busy server before. Requests that arrive while the same page is being read wait for that read.
+ *
+ * A kept page is also compressed once: every tablet asks for gzip, and packing the same text for each
+ * of them cost more than reading it had.
  */
 export class PullPageCache {
   #head = 0;
-  readonly #pages = new Map<string, { json: string; at: number }>();
+  readonly #pages = new Map<string, { page: PageText; at: number }>();
   readonly #building = new Map<string, Promise<BuiltPage>>();
 
   constructor(
@@ -37,31 +42,33 @@ export class PullPageCache {
   ) {}
 
   /** The page for `key` at `head`: kept, being read by another request, or read now with `build`. */
-  async get(head: number, key: string, build: () => Promise<BuiltPage>): Promise<string> {
+  async get(head: number, key: string, build: () => Promise<BuiltPage>): Promise<PageText> {
     const id = `${head}|${key}`;
     const kept = this.#pages.get(id);
     if (kept) {
-      if (this.now() - kept.at <= this.ttlMs) return kept.json;
+      if (this.now() - kept.at <= this.ttlMs) return kept.page;
       this.#pages.delete(id);
     }
     const running = this.#building.get(id);
     if (running) {
       const page = await running;
       // Read for another viewer with rows only that viewer sees: read this viewer's own.
-      return page.shared ? page.json : (await build()).json;
+      if (!page.shared) return new PageText((await build()).json);
+      return this.#pages.get(`${page.head}|${key}`)?.page ?? new PageText(page.json);
     }
     const reading = build();
     this.#building.set(id, reading);
     try {
       const page = await reading;
-      if (page.shared) this.#keep(page.head, key, page.json);
-      return page.json;
+      const text = new PageText(page.json);
+      if (page.shared) this.#keep(page.head, key, text);
+      return text;
     } finally {
       this.#building.delete(id);
     }
   }
 
-  #keep(head: number, key: string, json: string) {
+  #keep(head: number, key: string, page: PageText) {
     // Pages of an older head answer no new request (a request reads the head first); a read that
     // finished late must not put one back.
     if (head < this.#head) return;
@@ -69,6 +76,32 @@ export class PullPageCache {
       this.#pages.clear();
       this.#head = head;
     }
-    this.#pages.set(`${head}|${key}`, { json, at: this.now() });
+    this.#pages.set(`${head}|${key}`, { page, at: this.now() });
   }
+}
+
+/** A page's JSON text and, once asked for, its gzip bytes (zlib's fastest level, as the route's own). */
+export class PageText {
+  #gzip: Buffer | null = null;
+  constructor(readonly json: string) {}
+
+  gzip(): Buffer {
+    this.#gzip ??= gzipSync(this.json, { level: zlib.Z_BEST_SPEED });
+    return this.#gzip;
+  }
+}
+
+/** Whether an Accept-Encoding header takes gzip (by name or `*`, with a weight above zero). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    const taken = Number.isFinite(weight) && weight > 0;
+    if (name.trim() === 'gzip') return taken;
+    if (name.trim() === '*') star = taken;
+  }
+  return star;
 }

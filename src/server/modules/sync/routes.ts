@@ -8,10 +8,11 @@ import { syncPullQuerySchema, syncPullResponseSchema, type SyncPullResponse } fr
 import { syncState } from '../../db/schema';
 import { errorBodySchema } from '../auth/schemas';
 import type { UserRow } from '../users/data';
-import { sendJsonText } from '../../plugins/list-memo';
+import { sendGzippedJson, sendJsonText } from '../../plugins/list-memo';
+import { COMPRESS_THRESHOLD } from '../../plugins/security';
 import { HttpError, badRequest } from '../../http-error';
 import { currentChangeSeq, readSyncHead } from './cursor';
-import { PullPageCache, type BuiltPage } from './pull-cache';
+import { acceptsGzip, PullPageCache, type BuiltPage } from './pull-cache';
 import type { SyncCollection } from './registry';
 import { syncPushRoutes } from './push';
 
@@ -49,10 +50,17 @@ export async function syncRoutes(app: FastifyInstance) {
       }
       // `readPage` builds the page from the response type field by field; encoding it again through the
       // response schema (the route serializer) cost as much as reading it. The schema stays for the docs.
-      const json = await pages.get(head, `${cursor}|${limit}|${names.join(',')}`, () =>
+      const page = await pages.get(head, `${cursor}|${limit}|${names.join(',')}`, () =>
         readPage(cursor, limit, served, user),
       );
-      return sendJsonText(reply, json);
+      // A page others are sent too is packed once (pull-cache.ts).
+      if (
+        Buffer.byteLength(page.json) >= COMPRESS_THRESHOLD &&
+        acceptsGzip(request.headers['accept-encoding'])
+      ) {
+        return sendGzippedJson(reply, page.gzip());
+      }
+      return sendJsonText(reply, page.json);
     },
   });
 

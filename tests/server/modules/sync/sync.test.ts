@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +169,34 @@ describe('GET /api/sync/pull', () => {
 
   it('requires sign-in', async () => {
     expect((await t.app.inject({ url: '/api/sync/pull' })).statusCode).toBe(401);
+  });
+
+  it('sends a page gzip-packed once to every viewer who takes gzip, plain to one who does not', async () => {
+    const from = (await pullAll(admin, 0)).cursor;
+    await createExcavator('gz-1');
+    await createExcavator('gz-2');
+    const ask = (token: string, encoding?: string) =>
+      t.app.inject({
+        url: `/api/sync/pull?cursor=${from}&collections=excavators`,
+        headers: { ...auth(token), ...(encoding !== undefined && { 'accept-encoding': encoding }) },
+      });
+    const plain = await ask(admin, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const page = plain.json() as SyncPullResponse;
+    expect(page.changes).toHaveLength(2);
+    const [a, b] = [await ask(admin, 'gzip, deflate, br'), await ask(manager.token, 'gzip')];
+    for (const res of [a, b]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(JSON.parse(gunzipSync(res.rawPayload).toString('utf8'))).toEqual(page);
+    }
+    // The same bytes for both viewers: packed once.
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
+    // A client that takes only deflate still gets a packed answer, by the route's own compression.
+    const deflated = await ask(admin, 'deflate');
+    expect(deflated.headers['content-encoding']).toBe('deflate');
   });
 });
 
