@@ -76,9 +76,16 @@ function KeepOpenCard({ readiness, onClose }: { readiness: OfflineReadiness; onC
         <Text fw={700} id={titleId}>
           {t('pwa.keepOpen.title')}
         </Text>
-        <Text size="sm" mt={4}>
-          {ready ? t('pwa.keepOpen.done') : t('pwa.keepOpen.message')}
-        </Text>
+        {/* Both messages in one cell: the card keeps the height of the longer one, so its top does not
+            move when "keep it open" becomes "done" (docked at the bottom, a shorter card would shift). */}
+        <div className={classes.messages}>
+          <Text size="sm" mt={4} className={ready ? classes.hidden : undefined} aria-hidden={ready}>
+            {t('pwa.keepOpen.message')}
+          </Text>
+          <Text size="sm" mt={4} className={ready ? undefined : classes.hidden} aria-hidden={!ready}>
+            {t('pwa.keepOpen.done')}
+          </Text>
+        </div>
         <Progress
           mt="sm"
           value={percent}
