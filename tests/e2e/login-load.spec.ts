@@ -10,7 +10,7 @@ import { USERS } from './support/users';
  */
 const LOGIN_JS_BUDGET_BYTES = 150 * 1024;
 /** The scripts the dashboard paints with (the offline engine loads after it). */
-const FIRST_SCREEN_JS_BUDGET_BYTES = 320 * 1024;
+const FIRST_SCREEN_JS_BUDGET_BYTES = 315 * 1024;
 /** Everything the first signed-in visit loads, the offline engine included. */
 const SIGNED_IN_JS_BUDGET_BYTES = 450 * 1024;
 

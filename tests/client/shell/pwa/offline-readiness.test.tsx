@@ -73,6 +73,7 @@ afterEach(() => {
   resetOfflineReadiness();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   touch = false;
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
@@ -160,6 +161,31 @@ describe('offline readiness', () => {
     expect(dialog).toHaveTextContent('Done: FleetPilot now works on this tablet without a connection.');
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks a tablet with the first screen when no worker serves the page yet', async () => {
+    touch = true;
+    vi.stubEnv('PROD', true);
+    render(withProviders(<OfflineReadinessIndicator />));
+    // Before the worker has reported anything: the request is on the first screen already.
+    const dialog = screen.getByRole('dialog', { name: 'Keep FleetPilot open' });
+    expect(dialog).toHaveTextContent('Preparing offline use … 0 %');
+    expect(dialog).toHaveAttribute('aria-modal', 'false');
+    trackOfflineReadiness(fakeRegistration({ installing: new FakeWorker('installing') }));
+    fromWorker({ phase: 'installing', doneFiles: 3, totalFiles: 10, doneBytes: 300, totalBytes: 1000 });
+    await vi.waitFor(() => expect(dialog).toHaveTextContent('Preparing offline use … 30 %'));
+  });
+
+  it('takes the early request back when the worker already holds the app', async () => {
+    touch = true;
+    vi.stubEnv('PROD', true);
+    render(withProviders(<OfflineReadinessIndicator />));
+    expect(screen.getByRole('dialog', { name: 'Keep FleetPilot open' })).toBeInTheDocument();
+    act(() => {
+      trackOfflineReadiness(fakeRegistration({ active: new FakeWorker('activated') }));
+    });
+    expect(offlineReadiness.get()).toEqual({ state: 'ready' });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('does not interrupt a desktop', () => {
