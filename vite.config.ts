@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { BOOT_LOCALE_SECTIONS } from './src/client/i18n/boot-keys';
+import { TOKEN_STORAGE_KEY } from './src/domain/constants';
 import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
 /** Colours of the Mantine theme (src/client/shell): the splash screen and title bar match the app. */
@@ -142,9 +143,8 @@ const sessionPreload: Plugin = {
       ...scripts.map((file) => ['modulepreload', `/${file}`]),
       ...styles.map((file) => ['preload', `/${file}`]),
     ];
-    // The key is TOKEN_STORAGE_KEY of src/client/api/client.ts (the session main.tsx looks for). The
-    // links are CORS requests, as the module scripts and Vite's style links that use them.
-    const source = `try{if(localStorage.getItem("token"))for(const[r,h]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;document.head.appendChild(l)}}catch(e){}\n`;
+    // The links are CORS requests, as the module scripts and Vite's style links that use them.
+    const source = `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))for(const[r,h]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;document.head.appendChild(l)}}catch(e){}\n`;
     this.emitFile({ type: 'asset', fileName: SESSION_PRELOAD_FILE, source });
   },
   transformIndexHtml: () => [

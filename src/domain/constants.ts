@@ -26,6 +26,8 @@ export const PALETTE_RESULT_CAP = 30;
 export const G_SHORTCUT_WINDOW_MS = 700;
 export const DISPO_UPCOMING_DAYS = 7;
 export const SUPPORT_HOURS = { days: 'Monday–Friday', from: '7:00', to: '17:00' } as const;
+/** Where the device keeps the session's token (the build's session preload reads it too). */
+export const TOKEN_STORAGE_KEY = 'token';
 /** The theme chosen on this device: light, dark or outdoor (high contrast, larger type). */
 export const COLOR_THEME_STORAGE_KEY = 'colorTheme';
 /** Where earlier versions kept a plain light/dark choice; still read when no theme was chosen since. */

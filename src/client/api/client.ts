@@ -1,9 +1,9 @@
 import { OCCURRED_AT_HEADER } from '@/domain/action-time';
-import { API_BASE } from '@/domain/constants';
+import { API_BASE, TOKEN_STORAGE_KEY } from '@/domain/constants';
 import { appServerClock, tellsServerTime } from '@/client/offline/clock';
 import type { ErrorCode } from '@/domain/errors';
 
-export const TOKEN_STORAGE_KEY = 'token';
+export { TOKEN_STORAGE_KEY };
 
 export function getStoredToken(): string | null {
   try {
