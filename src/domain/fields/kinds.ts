@@ -208,14 +208,26 @@ export function optionalDate(label: FieldLabel): FieldDef<string | null, string>
   return { ...label, ...textForm, schema };
 }
 
+export interface DateRule {
+  /**
+   * The latest date allowed (YYYY-MM-DD), read when a value is checked: a later one says `future`.
+   * Who asks decides what "today" is (the device its own, the server the latest anywhere).
+   */
+  notAfter?: () => string;
+}
+
 /** A date written YYYY-MM-DD that must be given. */
-export function date(label: FieldLabel): FieldDef<string, string> {
-  const schema = z
+export function date(label: FieldLabel, rule: DateRule = {}): FieldDef<string, string> {
+  const real = z
     .string({ error: fieldError(label) })
     .trim()
     // A blank date is only missing, not also malformed.
     .min(1, { abort: true })
-    .refine(isIsoDate, keyedError(label, 'validation.date'));
+    .refine(isIsoDate, { ...keyedError(label, 'validation.date'), abort: true });
+  const { notAfter } = rule;
+  const schema = notAfter
+    ? real.refine((v) => v <= notAfter(), keyedError(label, 'validation.future'))
+    : real;
   return { ...label, ...textForm, schema };
 }
 
@@ -267,6 +279,18 @@ export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Fo
   };
 }
 
+/** A yes/no toggle; missing takes `fallback`. */
+export function flag(label: FieldLabel, fallback: boolean): FieldDef<boolean, boolean> {
+  const schema = z.preprocess((v) => v ?? fallback, z.boolean({ error: fieldError(label) }));
+  return {
+    ...label,
+    schema: schema as z.ZodType<boolean, unknown>,
+    formDefault: fallback,
+    toForm: (value) => value ?? fallback,
+    toPayload: (value) => value,
+  };
+}
+
 /** A reference that may be left empty (null). */
 export function optionalReference(label: FieldLabel): FieldDef<string | null, string | null> {
   const schema = z
@@ -300,6 +324,34 @@ export function custom<Out>(
     formDefault: empty,
     toForm: (value) => value ?? empty,
     toPayload: (value) => value,
+  };
+}
+
+/** How a field whose form holds another shape than the API (answers per item) maps both ways. */
+export interface FormShape<Out, Form> {
+  /** A new record's form value; a function when each form needs its own (fresh objects). */
+  empty: () => Form;
+  toForm(value: Out): Form;
+  toPayload(value: Form): unknown;
+}
+
+/**
+ * A field whose form holds a shape of its own (the checklist as an answer per item, unanswered ones
+ * included): the schema is the API's, the two mappings say how the form's value becomes what it reads.
+ */
+export function formShaped<Out, Form>(
+  label: FieldLabel,
+  schema: z.ZodType<Out, unknown>,
+  shape: FormShape<Out, Form>,
+): FieldDef<Out, Form> {
+  return {
+    ...label,
+    schema,
+    get formDefault() {
+      return shape.empty();
+    },
+    toForm: (value) => (value === null || value === undefined ? shape.empty() : shape.toForm(value)),
+    toPayload: (value) => shape.toPayload(value),
   };
 }
 
@@ -344,5 +396,54 @@ export function listOf<Out, Form>(
     formDefault: [],
     toForm: (value) => (value ?? []).map((entry) => item.toForm(entry)),
     toPayload: (value) => value.map((entry) => item.toPayload(entry)),
+  };
+}
+
+/** What a form row of a keyed list carries besides its fields: a key of the device only. */
+export interface RowKey {
+  /** Stable while rows are added, removed and moved (a React key); never sent. */
+  rowKey: string;
+}
+
+let rows = 0;
+const nextRowKey = () => `row${++rows}`;
+
+export interface KeyedListRule<Item> extends ListRule<Item> {
+  /** How many new rows an empty form starts with (the `min` unless given). */
+  rows?: number;
+}
+
+export interface KeyedListDef<Out, Form> extends FieldDef<Out[], Array<Form & RowKey>> {
+  /** A new row as the form adds it: the entry's empty form value with a key of its own. */
+  newRow(): Form & RowKey;
+}
+
+/**
+ * A list whose form rows carry a row key (rows the user adds, removes and reorders): the key is made on
+ * the device when a row enters the form and left out of the payload, so the API never sees it.
+ */
+export function keyedListOf<Out, Form extends object>(
+  label: FieldLabel,
+  item: FieldDef<Out, Form>,
+  rule: KeyedListRule<Out>,
+): KeyedListDef<Out, Form> {
+  const list = listOf(label, item, rule);
+  const keyed = (form: Form): Form & RowKey => ({ ...form, rowKey: nextRowKey() });
+  const newRow = () => keyed(item.toForm(null));
+  const emptyRows = () => Array.from({ length: rule.rows ?? rule.min ?? 0 }, newRow);
+  return {
+    ...label,
+    schema: list.schema,
+    get formDefault() {
+      return emptyRows();
+    },
+    newRow,
+    toForm: (value) =>
+      value === null || value === undefined ? emptyRows() : value.map((v) => keyed(item.toForm(v))),
+    toPayload: (value) =>
+      value.map((row) => {
+        const { rowKey: _, ...form } = row;
+        return item.toPayload(form as Form);
+      }),
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
 import {
   choice,
@@ -8,13 +9,17 @@ import {
   decodeIssue,
   defineEntity,
   encodeRule,
+  flag,
+  formShaped,
   group,
+  keyedListOf,
   keyedIssues,
   listOf,
   number,
   optionalDate,
   optionalNumber,
   optionalChoice,
+  optionalGroup,
   optionalText,
   reference,
   renderEnglish,
@@ -166,6 +171,99 @@ describe('field kinds', () => {
     const nested = f.schema.safeParse([{ key: 'abcd', value: '' }]);
     expect(keyedIssues(nested.error!.issues)[0]).toMatchObject({ path: '0.key', key: 'validation.tooLong' });
     expect(f.toForm([{ key: 'a', value: 'b' }])).toEqual([{ key: 'a', value: 'b' }]);
+  });
+});
+
+describe('form-only shapes', () => {
+  it('a date not after a moving today says future, and a malformed one only date', () => {
+    let today = '2026-03-10';
+    const f = date(label('Day'), { notAfter: () => today });
+    expect(f.schema.parse('2026-03-10')).toBe('2026-03-10');
+    expect(f.schema.parse('1999-01-01')).toBe('1999-01-01');
+    expect(issueOf(f, '2026-03-11')).toEqual({
+      key: 'validation.future',
+      params: { field: 'test.Day' },
+      english: 'Day cannot be in the future',
+    });
+    today = '2026-03-11';
+    expect(f.schema.parse('2026-03-11')).toBe('2026-03-11');
+    expect(issueOf(f, '2026-02-30').key).toBe('validation.date');
+    expect(issueOf(f, '9999-99-99').key).toBe('validation.date');
+  });
+
+  it('a flag: missing takes its default, anything but true or false says so', () => {
+    const f = flag(label('Done'), false);
+    expect(f.schema.parse(undefined)).toBe(false);
+    expect(f.schema.parse(true)).toBe(true);
+    expect(issueOf(f, 'yes')).toMatchObject({ key: 'validation.invalid', params: { field: 'test.Done' } });
+    expect([f.formDefault, f.toForm(null), f.toForm(true), f.toPayload(false)]).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('a shaped field maps its own form value both ways and gives each form a fresh empty one', () => {
+    const f = formShaped(label('Answers'), z.record(z.string(), z.string()), {
+      empty: () => ({}) as Record<string, { answer: string | null }>,
+      toForm: (stored) => Object.fromEntries(Object.entries(stored).map(([k, answer]) => [k, { answer }])),
+      toPayload: (form) =>
+        Object.fromEntries(
+          Object.entries(form).flatMap(([k, { answer }]) => (answer === null ? [] : [[k, answer]])),
+        ),
+    });
+    expect(f.toForm({ a: 'x' })).toEqual({ a: { answer: 'x' } });
+    expect(f.toPayload({ a: { answer: 'x' }, b: { answer: null } })).toEqual({ a: 'x' });
+    const first = f.toForm(null);
+    expect(first).toEqual({});
+    expect(first).not.toBe(f.toForm(null));
+    expect(f.formDefault).not.toBe(f.formDefault);
+  });
+
+  it('a keyed list gives each form row a key of its own and leaves it out of the payload', () => {
+    const entry = group({ name: requiredText(label('Name'), 5), count: number(label('Count'), { min: 1 }) });
+    const f = keyedListOf(label('Rows'), entry, { max: 3, min: 1 });
+    const empty = f.toForm(null);
+    expect(empty).toHaveLength(1);
+    expect(empty[0]).toMatchObject({ name: '', count: '' });
+    const form = f.toForm([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 2 },
+    ]);
+    expect(form.map((row) => row.name)).toEqual(['a', 'b']);
+    const keys = [...empty, ...form, f.newRow()].map((row) => row.rowKey);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
+    expect(f.toPayload([...form, { ...f.newRow(), name: 'c', count: '3' }])).toEqual([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 2 },
+      { name: 'c', count: 3 },
+    ]);
+    expect(f.schema.parse(f.toPayload(form))).toEqual([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 2 },
+    ]);
+    expect(issueOf(f, []).key).toBe('validation.tooFew');
+    const rounds = keyedListOf(label('Rounds'), entry, { max: 3, rows: 2 });
+    expect(rounds.toForm(null)).toHaveLength(2);
+    expect(keyedListOf(label('None'), entry, { max: 3 }).toForm(null)).toEqual([]);
+  });
+
+  it('an optional group: the form always holds its inputs, the API null when none is given', () => {
+    const f = optionalGroup(label('Weather'), {
+      temperature: optionalNumber(label('Temperature'), { min: -80, max: 70 }),
+      conditions: optionalText(label('Conditions'), 10),
+    });
+    expect(f.toForm(null)).toEqual({ temperature: '', conditions: '' });
+    expect(f.toForm({ temperature: 12, conditions: null })).toEqual({ temperature: 12, conditions: '' });
+    const payload = f.toPayload({ temperature: '12,5', conditions: ' ' });
+    expect(payload).toEqual({ temperature: 12.5, conditions: ' ' });
+    expect(f.schema.parse(payload)).toEqual({ temperature: 12.5, conditions: null });
+    expect(f.schema.parse(f.toPayload({ temperature: '', conditions: '' }))).toBeNull();
+    expect(f.schema.parse(undefined)).toBeNull();
+    const bad = f.schema.safeParse(f.toPayload({ temperature: '100', conditions: '' }));
+    expect(keyedIssues(bad.error!.issues)[0]).toMatchObject({ path: 'temperature', key: 'validation.max' });
   });
 });
 
