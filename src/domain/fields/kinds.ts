@@ -39,12 +39,15 @@ function keyOf(issue: RawIssue): [ValidationKey, IssueParams] {
       if (issue.expected === 'number') return ['validation.number', {}];
       if (issue.expected === 'array') return ['validation.list', {}];
       if (issue.expected === 'string') return ['validation.text', {}];
+      if (issue.expected === 'boolean') return ['validation.flag', {}];
       return ['validation.invalid', {}];
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string')
         return min <= 1 ? ['validation.required', {}] : ['validation.tooShort', { min }];
       if (issue.origin === 'array') return ['validation.tooFew', { min }];
+      // A bound the value must exceed (a volume above 0).
+      if (issue.inclusive === false) return ['validation.above', { min }];
       return min === 0 ? ['validation.negative', {}] : ['validation.min', { min }];
     }
     case 'too_big': {
@@ -223,10 +226,11 @@ export function date(label: FieldLabel, rule: DateRule = {}): FieldDef<string, s
     .trim()
     // A blank date is only missing, not also malformed.
     .min(1, { abort: true })
-    .refine(isIsoDate, { ...keyedError(label, 'validation.date'), abort: true });
+    .refine(isIsoDate, keyedError(label, 'validation.date'));
   const { notAfter } = rule;
+  // A malformed date says only that (an abort here would also hush the entity's own rules).
   const schema = notAfter
-    ? real.refine((v) => v <= notAfter(), keyedError(label, 'validation.future'))
+    ? real.refine((v) => !isIsoDate(v) || v <= notAfter(), keyedError(label, 'validation.future'))
     : real;
   return { ...label, ...textForm, schema };
 }

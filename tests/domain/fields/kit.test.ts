@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
 import {
   choice,
+  custom,
   date,
   decodeIssue,
   defineEntity,
   encodeRule,
+  fieldError,
   flag,
   formShaped,
   group,
@@ -195,13 +197,27 @@ describe('form-only shapes', () => {
     const f = flag(label('Done'), false);
     expect(f.schema.parse(undefined)).toBe(false);
     expect(f.schema.parse(true)).toBe(true);
-    expect(issueOf(f, 'yes')).toMatchObject({ key: 'validation.invalid', params: { field: 'test.Done' } });
+    expect(issueOf(f, 'yes')).toEqual({
+      key: 'validation.flag',
+      params: { field: 'test.Done' },
+      english: 'Done must be true or false',
+    });
     expect([f.formDefault, f.toForm(null), f.toForm(true), f.toPayload(false)]).toEqual([
       false,
       false,
       true,
       false,
     ]);
+  });
+
+  it('a bound the value must exceed says above with its min', () => {
+    const volume = custom(label('Volume'), z.number({ error: fieldError(label('Volume')) }).gt(0), 1);
+    expect(issueOf(volume, 0)).toEqual({
+      key: 'validation.above',
+      params: { min: 0, field: 'test.Volume' },
+      english: 'Volume must be greater than 0',
+    });
+    expect(volume.schema.parse(0.5)).toBe(0.5);
   });
 
   it('a shaped field maps its own form value both ways and gives each form a fresh empty one', () => {
