@@ -53,7 +53,7 @@ export const itemRows = keyedListOf(label('containers', 'Containers'), itemField
 const roundFields = group({
   notes: optionalText(label('roundNotes', 'Round notes'), 2000),
   /** Ticked by the driver; send back what was read (omitted = false). */
-  done: flag(label('rounds', 'Done'), false),
+  done: flag(label('rounds', 'Done'), false, false),
   items: itemRows,
 });
 export const dispoRoundInputSchema = roundFields.schema;

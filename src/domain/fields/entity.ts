@@ -36,8 +36,15 @@ function mapFields<F extends FieldMap, R>(fields: F, each: (field: AnyField, nam
   return Object.fromEntries(Object.keys(fields).map((name) => [name, each(fields[name]!, name)]));
 }
 
-export function defineEntity<F extends FieldMap>(fields: F): Entity<F> {
-  const schema = z.object(mapFields(fields, (field) => field.schema) as Shape<F>);
+/**
+ * `rules`: checks across fields (a shift end that differs from its start), added to the schema so the
+ * server, the form's validation and `toRecord` all apply them.
+ */
+export function defineEntity<F extends FieldMap>(
+  fields: F,
+  rules: (schema: z.ZodObject<Shape<F>>) => z.ZodObject<Shape<F>> = (schema) => schema,
+): Entity<F> {
+  const schema = rules(z.object(mapFields(fields, (field) => field.schema) as Shape<F>));
   const toPayload = (form: EntityForm<F>) =>
     mapFields(fields, (field, name) => field.toPayload(form[name])) as Record<string, unknown>;
   return {

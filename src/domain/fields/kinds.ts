@@ -283,14 +283,19 @@ export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Fo
   };
 }
 
-/** A yes/no toggle; missing takes `fallback`. */
-export function flag(label: FieldLabel, fallback: boolean): FieldDef<boolean, boolean> {
-  const schema = z.preprocess((v) => v ?? fallback, z.boolean({ error: fieldError(label) }));
+/**
+ * A yes/no toggle; a new form holds `initial`. Omitted from a body it is required, unless `missing`
+ * says what an omitted one means (a tick the client may leave out).
+ */
+export function flag(label: FieldLabel, initial: boolean, missing?: boolean): FieldDef<boolean, boolean> {
+  const error = fieldError(label);
+  const schema =
+    missing === undefined ? z.boolean({ error }) : z.preprocess((v) => v ?? missing, z.boolean({ error }));
   return {
     ...label,
     schema: schema as z.ZodType<boolean, unknown>,
-    formDefault: fallback,
-    toForm: (value) => value ?? fallback,
+    formDefault: initial,
+    toForm: (value) => value ?? initial,
     toPayload: (value) => value,
   };
 }

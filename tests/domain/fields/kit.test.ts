@@ -193,9 +193,13 @@ describe('form-only shapes', () => {
     expect(issueOf(f, '9999-99-99').key).toBe('validation.date');
   });
 
-  it('a flag: missing takes its default, anything but true or false says so', () => {
-    const f = flag(label('Done'), false);
+  it('a flag: required unless an omitted one has a meaning, anything but true or false says so', () => {
+    const f = flag(label('Done'), false, false);
     expect(f.schema.parse(undefined)).toBe(false);
+    const required = flag(label('Working'), true);
+    expect(issueOf(required, undefined)).toMatchObject({ key: 'validation.required' });
+    expect(required.schema.parse(false)).toBe(false);
+    expect([required.formDefault, required.toForm(null)]).toEqual([true, true]);
     expect(f.schema.parse(true)).toBe(true);
     expect(issueOf(f, 'yes')).toEqual({
       key: 'validation.flag',
@@ -313,6 +317,27 @@ describe('entities', () => {
       { path: 'hours', key: 'validation.negative', params: { field: 'test.Hours' } },
     ]);
     expect(entity.validate({ name: 'ok', hours: 1, state: 'b' })).toEqual([]);
+  });
+});
+
+describe('an entity with a rule across its fields', () => {
+  const SAME = { key: 'test.validation.same', en: 'End must differ from start' } as const;
+  const entity = defineEntity(
+    { start: requiredText(label('Start'), 5), end: requiredText(label('End'), 5) },
+    (schema) =>
+      schema.refine((v) => v.start !== v.end, {
+        path: ['end'],
+        error: () => encodeRule(SAME, label('End')),
+      }),
+  );
+
+  it('applies the rule in its schema, its validation and its record', () => {
+    expect(entity.validate({ start: 'a', end: 'a' })).toEqual([
+      { path: 'end', key: 'test.validation.same', params: { field: 'test.End' } },
+    ]);
+    expect(entity.schema.safeParse({ start: 'a', end: 'a' }).success).toBe(false);
+    expect(() => entity.toRecord({ start: 'a', end: 'a' })).toThrow();
+    expect(entity.toRecord({ start: 'a', end: 'b' })).toEqual({ start: 'a', end: 'b' });
   });
 });
 
