@@ -125,6 +125,8 @@ export interface NumberRule {
   /** A bound that moves (next year) is read when a value is checked. */
   max?: number | (() => number);
   integer?: boolean;
+  /** The value must exceed this (a volume above 0): `above` says so. */
+  above?: number;
   /** Rounded to this many decimals once valid (a price to cents). */
   decimals?: number;
   /** Out of bounds says both ("between 0 and 100") rather than the one bound crossed. */
@@ -160,6 +162,7 @@ function numberSchema(label: FieldLabel, rule: NumberRule) {
     );
   }
   if (min !== undefined) schema = schema.min(min);
+  if (rule.above !== undefined) schema = schema.gt(rule.above);
   const max = rule.max;
   if (typeof max === 'number') return schema.max(max);
   if (max === undefined) return schema;
