@@ -7,7 +7,11 @@ import {
   defineEntity,
   encodeRule,
   fieldError,
+  flag,
+  group,
   keyedError,
+  listOf,
+  optionalGroup,
   optionalNumber,
   optionalText,
   requiredText,
@@ -81,9 +85,6 @@ export function shiftDurationMinutes(shiftStart: string, shiftEnd: string): numb
   return diff < 0 ? diff + 24 * 60 : diff;
 }
 
-const blankToNull = (v: unknown) =>
-  v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
-
 const label = (name: string, en: string) => ({ label: `logbook.fields.${name}`, en });
 const NOTES = { label: 'logbook.details.notes', en: 'Notes' };
 
@@ -132,107 +133,93 @@ export const WEATHER_CONDITIONS = [
 export type WeatherCondition = (typeof WEATHER_CONDITIONS)[number];
 
 /** The entry's weather: each part may be empty; all empty is stored as no weather. */
-export const logbookWeatherSchema = z.object({
-  temperature: optionalNumber(label('temperature', 'Temperature'), { min: -80, max: 70, range: true }).schema,
-  humidity: optionalNumber(label('humidity', 'Humidity'), { min: 0, max: 100, range: true }).schema,
+const weatherFields = {
+  temperature: optionalNumber(label('temperature', 'Temperature'), { min: -80, max: 70, range: true }),
+  humidity: optionalNumber(label('humidity', 'Humidity'), { min: 0, max: 100, range: true }),
   /** A key of WEATHER_CONDITIONS or the operator's own words. */
-  conditions: optionalText(label('conditions', 'Conditions'), 100).schema,
-});
+  conditions: optionalText(label('conditions', 'Conditions'), 100),
+};
+export const logbookWeatherSchema = defineEntity(weatherFields).schema;
 export type LogbookWeather = z.infer<typeof logbookWeatherSchema>;
-
-const weatherField = z
-  .preprocess((v) => (v === undefined ? null : v), logbookWeatherSchema.nullable())
-  .transform((w) =>
-    w && (w.temperature !== null || w.humidity !== null || w.conditions !== null) ? w : null,
-  );
 
 /* ── Checks ───────────────────────────────────────────────────────────────────────────────────── */
 
-const checkKey = z.preprocess(
-  blankToNull,
-  z.string({ error: 'Key must be text' }).trim().max(60, 'Key must be at most 60 characters').nullable(),
-);
-
 const NOTE_REQUIRED: EntityRule = { key: 'logbook.validation.noteRequired', en: NOT_FUNCTIONAL_NOTE_MESSAGE };
 
-export const conveyorCheckSchema = z
-  .object({
-    /** The configured conveyor's key, when the check came from the configuration. */
-    key: checkKey.optional().transform((v) => v ?? null),
-    name: requiredText({ label: 'logbook.config.name', en: 'Conveyor name' }, 120).schema,
-    functional: z.boolean({ error: 'Functional must be true or false' }),
-    notes: optionalText(NOTES, MAX_NOTES).schema,
-  })
-  .superRefine((check, ctx) => {
-    if (!check.functional && !check.notes) {
-      ctx.addIssue({ code: 'custom', path: ['notes'], message: encodeRule(NOTE_REQUIRED, NOTES) });
-    }
-  });
+const checkFields = (name: FieldLabel) => ({
+  /** The configured check's key, when the check came from the configuration. */
+  key: optionalText({ label: 'logbook.config.key', en: 'Key' }, 60),
+  name: requiredText(name, 120),
+  notes: optionalText(NOTES, MAX_NOTES),
+});
+
+const conveyorCheck = group({
+  ...checkFields({ label: 'logbook.config.name', en: 'Conveyor name' }),
+  functional: flag({ label: 'logbook.checks.functional', en: 'Functional' }, true),
+});
+export const conveyorCheckSchema = conveyorCheck.schema.superRefine((check, ctx) => {
+  if (!check.functional && !check.notes) {
+    ctx.addIssue({ code: 'custom', path: ['notes'], message: encodeRule(NOTE_REQUIRED, NOTES) });
+  }
+});
 export type ConveyorCheck = z.infer<typeof conveyorCheckSchema>;
 
-export const specialCheckSchema = z.object({
-  key: checkKey.optional().transform((v) => v ?? null),
-  name: requiredText({ label: 'logbook.config.name', en: 'Check name' }, 120).schema,
+const specialCheck = group({
+  ...checkFields({ label: 'logbook.config.name', en: 'Check name' }),
   /** The check is open (not done, or a finding is outstanding). */
-  open: z.boolean({ error: 'Open must be true or false' }),
-  notes: optionalText(NOTES, MAX_NOTES).schema,
+  open: flag({ label: 'logbook.checks.open', en: 'Open' }, false),
 });
+export const specialCheckSchema = specialCheck.schema;
 export type SpecialCheck = z.infer<typeof specialCheckSchema>;
-
-const checkList = <T extends z.ZodType>(item: T, field: FieldLabel) =>
-  z
-    .preprocess(
-      (v) => (v === undefined || v === null ? [] : v),
-      z.array(item, { error: fieldError(field) }).refine(
-        (list) => list.length <= LOGBOOK_MAX_CHECKS,
-        keyedError(field, 'validation.tooMany', () => ({ max: LOGBOOK_MAX_CHECKS })),
-      ),
-    )
-    .transform((v) => v as Array<z.infer<T>>);
 
 /* ── Entry input ──────────────────────────────────────────────────────────────────────────────── */
 
 const CONVEYORS = { label: 'logbook.form.conveyors', en: 'Conveyor checks' };
 const SPECIALS = { label: 'logbook.form.specialChecks', en: 'Special checks' };
 
-/**
- * The editable fields, declared once: the API's schema, the field names a PATCH takes and the keyed
- * validation messages come from here. The weather and the checks are nested structures (the form
- * holds the weather as three inputs), declared as `custom` fields.
- */
-export const logbookEntity = defineEntity({
-  date: date(label('date', 'Date')),
-  site: optionalText(label('site', 'Site'), 120),
-  shiftStart: custom(SHIFT_START, timeOfDay(SHIFT_START), ''),
-  shiftEnd: custom(SHIFT_END, timeOfDay(SHIFT_END), ''),
-  weather: custom(label('conditions', 'Weather'), weatherField, null),
-  conveyorChecks: custom(CONVEYORS, checkList(conveyorCheckSchema, CONVEYORS), []),
-  specialChecks: custom(SPECIALS, checkList(specialCheckSchema, SPECIALS), []),
-  generalNotes: optionalText(label('generalNotes', 'General notes'), MAX_GENERAL_NOTES),
-});
-
 const SHIFT_SAME: EntityRule = {
   key: 'logbook.validation.shiftSame',
   en: 'Shift end must differ from shift start',
 };
 
-/** The editable fields, as the form fills them and the API accepts them. */
-export const logbookFieldsSchema = logbookEntity.schema.refine(
-  (entry) => entry.shiftStart !== entry.shiftEnd,
+/**
+ * The editable fields, declared once: the API's schema, the field names a PATCH takes, the entry form's
+ * values, payload and keyed validation messages come from here. The form holds the weather's three
+ * inputs as a group; the API stores no weather when none of them is given.
+ */
+export const logbookEntity = defineEntity(
   {
-    path: ['shiftEnd'],
-    ...ruleError(SHIFT_END, SHIFT_SAME),
-    // Also while other fields are still wrong, so the form shows every problem at once.
-    when: ({ value }) => {
-      const v = value as { shiftStart?: unknown; shiftEnd?: unknown } | null;
-      return (
-        typeof v?.shiftStart === 'string' &&
-        isTimeOfDay(v.shiftStart.trim()) &&
-        typeof v.shiftEnd === 'string'
-      );
-    },
+    date: date(label('date', 'Date')),
+    site: optionalText(label('site', 'Site'), 120),
+    shiftStart: custom(SHIFT_START, timeOfDay(SHIFT_START), ''),
+    shiftEnd: custom(SHIFT_END, timeOfDay(SHIFT_END), ''),
+    weather: optionalGroup(label('conditions', 'Weather'), weatherFields),
+    conveyorChecks: listOf(
+      CONVEYORS,
+      { ...conveyorCheck, schema: conveyorCheckSchema },
+      { max: LOGBOOK_MAX_CHECKS },
+    ),
+    specialChecks: listOf(SPECIALS, specialCheck, { max: LOGBOOK_MAX_CHECKS }),
+    generalNotes: optionalText(label('generalNotes', 'General notes'), MAX_GENERAL_NOTES),
   },
+  (schema) =>
+    schema.refine((entry) => entry.shiftStart !== entry.shiftEnd, {
+      path: ['shiftEnd'],
+      ...ruleError(SHIFT_END, SHIFT_SAME),
+      // Also while other fields are still wrong, so the form shows every problem at once.
+      when: ({ value }) => {
+        const v = value as { shiftStart?: unknown; shiftEnd?: unknown } | null;
+        return (
+          typeof v?.shiftStart === 'string' &&
+          isTimeOfDay(v.shiftStart.trim()) &&
+          typeof v.shiftEnd === 'string'
+        );
+      },
+    }),
 );
+
+/** The editable fields, as the form fills them and the API accepts them. */
+export const logbookFieldsSchema = logbookEntity.schema;
 export type LogbookFields = z.infer<typeof logbookFieldsSchema>;
 export type LogbookFieldsInput = z.input<typeof logbookFieldsSchema>;
 
@@ -471,5 +458,16 @@ export function checksFromConfig(
       notes: null,
     })),
     specialChecks: config.specialChecks.map((c) => ({ key: c.key, name: c.name, open: false, notes: null })),
+  };
+}
+
+/** A new entry on `date` as the configuration starts it: its site, default shift and every check. */
+export function newLogbookEntry(config: LogbookConfig, date: string): Partial<LogbookFields> {
+  return {
+    date,
+    site: config.site.name,
+    shiftStart: config.defaultShift.start,
+    shiftEnd: config.defaultShift.end,
+    ...checksFromConfig(config),
   };
 }

@@ -6,7 +6,7 @@ import {
   date,
   defineEntity,
   fieldError,
-  keyedError,
+  formShaped,
   optionalDate,
   optionalNumber,
   optionalText,
@@ -68,10 +68,7 @@ const label = (name: string, en: string) => ({ label: `reports.fields.${name}`, 
 const REPORT_DATE = label('reportDate', 'Report date');
 
 /** A real date, not after today anywhere on earth. */
-export const reportDateSchema = date(REPORT_DATE).schema.refine(
-  (d) => !isFutureReportDate(d),
-  keyedError(REPORT_DATE, 'validation.future'),
-);
+export const reportDateSchema = date(REPORT_DATE, { notAfter: () => latestTodayOnEarth() }).schema;
 
 export const nullableSignatureSchema = z
   .preprocess(blankToNull, signatureSchema.nullable())
@@ -120,54 +117,128 @@ export function unknownChecklistResults(
   return unknown;
 }
 
-/**
- * The editable fields, declared once: the API's schema, the field names a PATCH takes and the keyed
- * validation messages come from here. The checklist, its snapshot, the signature and the resolved
- * follow-ups are nested structures with schemas of their own.
- */
-export const reportEntity = defineEntity({
-  reportDate: { ...date(REPORT_DATE), schema: reportDateSchema },
-  excavatorId: reference(label('excavator', 'Excavator')),
-  operatorName: requiredText(label('operatorName', 'Operator name'), 120),
-  managerName: optionalText(label('managerName', 'Manager name'), 120),
-  description: optionalText(label('description', 'Description'), REPORT_MAX_TEXT),
-  operatingHours: optionalNumber(label('operatingHours', 'Operating hours'), {
-    min: 0,
-    max: MAX_HOURS,
-    range: true,
-  }),
-  notes: optionalText(label('notes', 'Notes'), REPORT_MAX_TEXT),
-  serviceDate: optionalDate(label('serviceDate', 'Service date')),
-  uvvInspectionDate: optionalDate(label('uvvInspectionDate', 'UVV inspection date')),
-  fuelLevel: optionalNumber(label('fuelLevel', 'Fuel level'), { min: 0, max: 100, range: true }),
-  hoursUntilNextMaintenance: optionalNumber(
-    label('hoursUntilNextMaintenance', 'Hours until next maintenance'),
-    { min: -MAX_HOURS, max: MAX_HOURS, range: true },
-  ),
-  checklist: custom(
-    { label: 'reports.checklist.note', en: 'Checklist' },
-    z.preprocess((v) => v ?? {}, checklistResultsSchema),
-    {},
-  ),
-  operatorSignature: custom(label('operatorSignature', 'Operator signature'), nullableSignatureSchema, null),
-  checklistItems: custom(
-    { label: 'reports.checklist.note', en: 'Checklist' },
-    z.preprocess((v) => v ?? null, checklistCategoriesSchema.nullable()).transform((v) => v ?? null),
-    null,
-  ),
-  /** Follow-ups of the machine this report resolves (closed when it is submitted; src/domain/followup.ts). */
-  resolvesFollowUps: custom(
-    { label: 'followUps.title', en: 'Follow-ups' },
-    z.preprocess(
-      (v) => v ?? [],
-      z
-        .array(z.uuid({ error: 'Follow-ups must be ids' }), { error: 'Follow-ups must be a list of ids' })
-        .max(REPORT_MAX_RESOLVED_FOLLOW_UPS, `At most ${REPORT_MAX_RESOLVED_FOLLOW_UPS} follow-ups`)
-        .transform((ids) => [...new Set(ids)]),
+/** The checklist a form shows (a report's snapshot or the configuration's categories). */
+type ChecklistSnapshot = ReadonlyArray<{
+  key: string;
+  label: Record<string, string>;
+  items: ReadonlyArray<{ key: string; label: Record<string, string> }>;
+}>;
+
+/** One checklist item as the form holds it: unanswered until a state is picked, the note as typed. */
+export interface ChecklistAnswer {
+  state: ChecklistState | null;
+  note: string;
+}
+export type ChecklistAnswers = Record<string, Record<string, ChecklistAnswer>>;
+
+/** The answers per item as the form holds them, and back: unanswered items are left out, notes trimmed. */
+const checklistAnswers = {
+  empty: (): ChecklistAnswers => ({}),
+  toForm: (results: ChecklistResults): ChecklistAnswers =>
+    Object.fromEntries(
+      Object.entries(results).map(([category, items]) => [
+        category,
+        Object.fromEntries(
+          Object.entries(items).map(([item, answer]) => [
+            item,
+            { state: answer.state, note: answer.note ?? '' },
+          ]),
+        ),
+      ]),
     ),
-    [],
-  ),
-});
+  toPayload: (answers: ChecklistAnswers) => {
+    const results: Record<string, Record<string, { state: ChecklistState; note?: string }>> = {};
+    for (const [category, items] of Object.entries(answers)) {
+      for (const [item, { state, note }] of Object.entries(items)) {
+        if (!state) continue;
+        (results[category] ??= {})[item] = note.trim() ? { state, note: note.trim() } : { state };
+      }
+    }
+    return results;
+  },
+};
+
+/** The answers of the categories a form shows (an older report may hold answers of others). */
+export function answersWithin(
+  answers: ChecklistAnswers,
+  categories: ReadonlyArray<{ key: string; items: ReadonlyArray<{ key: string }> }>,
+): ChecklistAnswers {
+  const kept: ChecklistAnswers = {};
+  for (const category of categories) {
+    for (const item of category.items) {
+      const answer = answers[category.key]?.[item.key];
+      if (answer) (kept[category.key] ??= {})[item.key] = answer;
+    }
+  }
+  return kept;
+}
+
+/**
+ * The editable fields, declared once: the API's schema, the field names a PATCH takes, the form's
+ * values and payload and the keyed validation messages come from here. The form holds the checklist as
+ * an answer per item; its snapshot, the signature and the resolved follow-ups are nested structures
+ * with schemas of their own.
+ *
+ * `today`: the latest report date allowed. The server takes the latest today anywhere on earth (it
+ * cannot know the user's zone, and a report replayed from an outbox days later is dated in the past
+ * anyway); a device takes its own today.
+ */
+export function defineReportEntity(today: () => string) {
+  return defineEntity({
+    reportDate: date(REPORT_DATE, { notAfter: today }),
+    excavatorId: reference(label('excavator', 'Excavator')),
+    operatorName: requiredText(label('operatorName', 'Operator name'), 120),
+    managerName: optionalText(label('managerName', 'Manager name'), 120),
+    description: optionalText(label('description', 'Description'), REPORT_MAX_TEXT),
+    operatingHours: optionalNumber(label('operatingHours', 'Operating hours'), {
+      min: 0,
+      max: MAX_HOURS,
+      range: true,
+    }),
+    notes: optionalText(label('notes', 'Notes'), REPORT_MAX_TEXT),
+    serviceDate: optionalDate(label('serviceDate', 'Service date')),
+    uvvInspectionDate: optionalDate(label('uvvInspectionDate', 'UVV inspection date')),
+    fuelLevel: optionalNumber(label('fuelLevel', 'Fuel level'), { min: 0, max: 100, range: true }),
+    hoursUntilNextMaintenance: optionalNumber(
+      label('hoursUntilNextMaintenance', 'Hours until next maintenance'),
+      { min: -MAX_HOURS, max: MAX_HOURS, range: true },
+    ),
+    checklist: formShaped(
+      { label: 'reports.checklist.note', en: 'Checklist' },
+      z.preprocess((v) => v ?? {}, checklistResultsSchema),
+      checklistAnswers,
+    ),
+    operatorSignature: custom(
+      label('operatorSignature', 'Operator signature'),
+      nullableSignatureSchema,
+      null,
+    ),
+    checklistItems: formShaped(
+      { label: 'reports.checklist.note', en: 'Checklist' },
+      z.preprocess((v) => v ?? null, checklistCategoriesSchema.nullable()).transform((v) => v ?? null),
+      {
+        empty: (): ChecklistSnapshot | null => null,
+        toForm: (categories): ChecklistSnapshot | null => categories,
+        toPayload: (categories) => categories,
+      },
+    ),
+    /** Follow-ups of the machine this report resolves (closed when it is submitted; src/domain/followup.ts). */
+    resolvesFollowUps: custom(
+      { label: 'followUps.title', en: 'Follow-ups' },
+      z.preprocess(
+        (v) => v ?? [],
+        z
+          .array(z.uuid({ error: 'Follow-ups must be ids' }), { error: 'Follow-ups must be a list of ids' })
+          .max(REPORT_MAX_RESOLVED_FOLLOW_UPS, `At most ${REPORT_MAX_RESOLVED_FOLLOW_UPS} follow-ups`)
+          .transform((ids) => [...new Set(ids)]),
+      ),
+      [],
+    ),
+  });
+}
+
+/** The report as the API reads it: no date after today anywhere on earth. */
+export const reportEntity = defineReportEntity(() => latestTodayOnEarth());
 
 /** The editable fields, as the form fills them and the API accepts them. */
 export const reportFieldsSchema = reportEntity.schema;
@@ -316,7 +387,10 @@ export function matchesReportQuery(
 export const UNCHECKED_ITEMS_MESSAGE = 'Every checklist item must be checked before the report is submitted';
 
 /** How many of the report's checklist items were left unanswered, of how many. */
-export function uncheckedItems(report: Pick<Report, 'checklist' | 'checklistItems'>): {
+export function uncheckedItems(report: {
+  checklist: Report['checklist'];
+  checklistItems: ReadonlyArray<{ key: string; items: ReadonlyArray<{ key: string }> }> | null;
+}): {
   unchecked: number;
   total: number;
 } {

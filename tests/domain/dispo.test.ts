@@ -49,7 +49,7 @@ describe('normalizeLicensePlate', () => {
       expect(Object.keys(fieldErrors(result))).toEqual(['licensePlate']);
     }
     expect(fieldErrors(truckInputSchema.safeParse({ licensePlate: 'M-FP 1', capacity: -1 }))).toEqual({
-      capacity: 'Capacity cannot be negative',
+      capacity: 'Capacity must be non-negative',
     });
   });
 });
@@ -65,7 +65,7 @@ describe('master data schemas', () => {
     expect(fieldErrors(driverInputSchema.safeParse({ name: ' ', phone: 'call me', userId: 'x' }))).toEqual({
       name: 'Name is required',
       phone: 'Phone may contain digits, spaces and + ( ) / - .',
-      userId: 'User must be an id',
+      userId: 'User is not valid',
     });
   });
 

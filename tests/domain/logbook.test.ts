@@ -103,7 +103,7 @@ describe('entry fields', () => {
       date: ['Date must be a date (YYYY-MM-DD)'],
       'conveyorChecks.0.name': ['Conveyor name is required'],
       'conveyorChecks.0.functional': ['Functional must be true or false'],
-      'specialChecks.0.open': ['Open must be true or false'],
+      'specialChecks.0.open': ['Open is required'],
       'weather.temperature': ['Temperature must be between -80 and 70'],
       'weather.humidity': ['Humidity must be between 0 and 100'],
     });

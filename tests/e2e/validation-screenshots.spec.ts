@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Browser } from '@playwright/test';
 import { screenshotWhenStill } from './support/still';
 import { apiToken, LANGUAGE_KEY, serverURL, text, TOKEN_KEY } from './support/app';
 import { USERS } from './support/users';
 
 /**
- * The excavator form's validation in German, on a tablet and a desktop, light and dark: the messages
- * come from the shared field declaration as keys and are said in the user's language, naming their
- * field. Saved for people to look at.
+ * Form validation in German, on a tablet and a desktop, light and dark: the excavator, report, logbook
+ * and dispo master data forms. The messages come from the shared field declarations as keys and are
+ * said in the user's language, naming their field. Saved for people to look at.
  */
 
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -22,12 +22,114 @@ const THEMES = ['light', 'dark'] as const;
 const de = (key: string, values: Record<string, string | number> = {}) => text('de', key, values);
 
 let managerToken = '';
+let dispoToken = '';
 test.beforeAll(async ({ request }) => {
   managerToken = await apiToken(request, USERS.manager);
+  dispoToken = await apiToken(request, USERS.dispo);
 });
+
+/** A page in German with the theme, signed in with the token. */
+async function germanPage(
+  browser: Browser,
+  options: (typeof DEVICES)[number][1],
+  theme: (typeof THEMES)[number],
+  token: string,
+) {
+  const context = await browser.newContext({
+    baseURL: serverURL,
+    ...options,
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: serverURL,
+          localStorage: [
+            { name: LANGUAGE_KEY, value: 'de' },
+            { name: 'colorTheme', value: theme },
+            { name: TOKEN_KEY, value: token },
+          ],
+        },
+      ],
+    },
+    serviceWorkers: 'block',
+  });
+  return { context, page: await context.newPage() };
+}
 
 for (const [device, options] of DEVICES) {
   for (const theme of THEMES) {
+    test(`report form validation in German: ${device}, ${theme}`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const { context, page } = await germanPage(browser, options, theme, managerToken);
+      try {
+        await page.goto('/reports?view=new', { waitUntil: 'commit' });
+        const form = page.getByTestId('report-form');
+        await expect(form).toBeVisible();
+        // Three days ahead: past the device's today whatever its time zone.
+        const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+        await form.getByLabel(de('reports.fields.reportDate')).fill(day);
+        await form.getByLabel(de('reports.fields.operatorName')).fill('');
+        await form.getByRole('button', { name: de('reports.actions.saveDraft') }).click();
+        await expect(
+          form.getByText(de('validation.future', { field: de('reports.fields.reportDate') })),
+        ).toBeVisible();
+        await expect(
+          form.getByText(de('validation.required', { field: de('reports.fields.operatorName') })),
+        ).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await form.getByLabel(de('reports.fields.reportDate')).scrollIntoViewIfNeeded();
+        await screenshotWhenStill(page, { path: path.join(DIR, `report-form-${device}-${theme}.png`) });
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`logbook form validation in German: ${device}, ${theme}`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const { context, page } = await germanPage(browser, options, theme, managerToken);
+      try {
+        await page.goto('/betriebstagebuch', { waitUntil: 'commit' });
+        await page.getByRole('button', { name: de('logbook.list.new') }).click();
+        await page.getByLabel(de('logbook.fields.shiftEnd')).fill('06:00');
+        await page.getByLabel(de('logbook.fields.shiftStart')).fill('06:00');
+        await page.getByLabel(de('logbook.fields.temperature')).fill('95');
+        await page.getByRole('button', { name: de('logbook.form.saveUnsigned') }).click();
+        await expect(page.getByText(de('logbook.validation.shiftSame'))).toBeVisible();
+        await expect(
+          page.getByText(
+            de('validation.between', { field: de('logbook.fields.temperature'), min: -80, max: 70 }),
+          ),
+        ).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await page.getByLabel(de('logbook.fields.shiftStart')).scrollIntoViewIfNeeded();
+        await screenshotWhenStill(page, { path: path.join(DIR, `logbook-form-${device}-${theme}.png`) });
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`dispo truck form validation in German: ${device}, ${theme}`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const { context, page } = await germanPage(browser, options, theme, dispoToken);
+      try {
+        await page.goto('/dispo?tab=master', { waitUntil: 'commit' });
+        await page
+          .locator('.mantine-SegmentedControl-root')
+          .getByText(de('dispo.master.trucks.title'), { exact: true })
+          .click();
+        await page.getByRole('button', { name: de('dispo.master.trucks.new') }).click();
+        const dialog = page.getByRole('dialog', { name: de('dispo.master.trucks.newTitle') });
+        await dialog.getByLabel(de('dispo.master.fields.licensePlate')).fill('M_FP');
+        await dialog.getByRole('button', { name: de('dispo.actions.save') }).click();
+        // The plate's characters are a rule of its own, said by the server's declaration too.
+        await expect(dialog.getByText(de('dispo.validation.plate'))).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await screenshotWhenStill(page, { path: path.join(DIR, `dispo-truck-form-${device}-${theme}.png`) });
+      } finally {
+        await context.close();
+      }
+    });
+
     test(`excavator form validation in German: ${device}, ${theme}`, async ({ browser }) => {
       test.setTimeout(180_000);
       const context = await browser.newContext({

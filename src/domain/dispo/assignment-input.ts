@@ -10,12 +10,14 @@ import {
   date,
   defineEntity,
   fieldError,
+  flag,
   group,
-  listOf,
+  keyedListOf,
   number,
   optionalReference,
   optionalText,
   reference,
+  withFormDefault,
 } from '../fields';
 import { id } from './fields';
 
@@ -32,24 +34,36 @@ const OPERATION = label('operation', 'Operation');
 
 const itemFields = group({
   containerTypeId: reference(label('containerType', 'Container type')),
-  quantity: number(label('quantity', 'Quantity'), { integer: true, min: 1, max: DISPO_MAX_QUANTITY }),
+  // A new row is one container until the dispatcher says more.
+  quantity: withFormDefault(
+    number(label('quantity', 'Quantity'), { integer: true, min: 1, max: DISPO_MAX_QUANTITY }),
+    1,
+  ),
   operation: custom(OPERATION, z.enum(DISPO_OPERATIONS, { error: fieldError(OPERATION) }), 'place'),
 });
 export const dispoItemInputSchema = itemFields.schema;
 export type DispoItemInput = z.infer<typeof dispoItemInputSchema>;
 
+/** A round's containers; the form keys each row so React keeps them apart while they are edited. */
+export const itemRows = keyedListOf(label('containers', 'Containers'), itemFields, {
+  min: 1,
+  max: DISPO_MAX_ITEMS_PER_ROUND,
+});
+
 const roundFields = group({
   notes: optionalText(label('roundNotes', 'Round notes'), 2000),
   /** Ticked by the driver; send back what was read (omitted = false). */
-  done: custom(
-    label('rounds', 'Done'),
-    z.boolean({ error: 'Done must be true or false' }).default(false),
-    false,
-  ),
-  items: listOf(label('containers', 'Containers'), itemFields, { min: 1, max: DISPO_MAX_ITEMS_PER_ROUND }),
+  done: flag(label('rounds', 'Done'), false, false),
+  items: itemRows,
 });
 export const dispoRoundInputSchema = roundFields.schema;
 export type DispoRoundInput = z.infer<typeof dispoRoundInputSchema>;
+
+/** The rounds of a day; a new assignment's form starts with one. */
+export const roundRows = keyedListOf(label('rounds', 'Rounds'), roundFields, {
+  max: DISPO_MAX_ROUNDS,
+  rows: 1,
+});
 
 /**
  * The fields a dispatcher edits (form and API body), declared once: the API's schema, the field names
@@ -59,7 +73,7 @@ export const assignmentEntity = defineEntity({
   date: date(label('date', 'Date')),
   driverId: reference(label('driver', 'Driver')),
   truckId: optionalReference(label('truck', 'Truck')),
-  rounds: listOf(label('rounds', 'Rounds'), roundFields, { max: DISPO_MAX_ROUNDS }),
+  rounds: roundRows,
   generalNotes: optionalText(label('generalNotes', 'General notes'), 5000),
 });
 

@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { listOf, optionalText, requiredText } from './fields';
-import { active, masterMetaSchema } from './master-data';
+import { defineEntity, number, optionalText, requiredText } from '../fields';
+import { listOf } from './fields';
+import { active, masterLabel as label, masterMetaSchema } from './master-data';
 
-export const containerTypeInputSchema = z.object({
+/** A container type's editable fields, declared once: the API's schema, the form and its keyed messages. */
+export const containerTypeEntity = defineEntity({
   /** Unique, case-insensitive. */
-  name: requiredText('Name', 120),
+  name: requiredText(label('name', 'Name'), 120),
   /** m³. */
-  volume: z
-    .number({ error: 'Volume must be a number' })
-    .gt(0, 'Volume must be greater than 0')
-    .max(100, 'Volume must be at most 100 m³'),
-  description: optionalText('Description', 1000),
+  volume: number(label('volume', 'Volume'), { above: 0, max: 100 }),
+  description: optionalText(label('description', 'Description'), 1000),
   active,
 });
+
+export const containerTypeInputSchema = containerTypeEntity.schema;
 export type ContainerTypeInput = z.infer<typeof containerTypeInputSchema>;
 export type ContainerTypeInputValues = z.input<typeof containerTypeInputSchema>;
 

@@ -1,17 +1,38 @@
 import { z } from 'zod';
-import { blankToNull, id, optionalText, requiredText, listOf } from './fields';
-import { active, masterMetaSchema } from './master-data';
+import {
+  defineEntity,
+  optionalReference,
+  optionalText,
+  requiredText,
+  ruleError,
+  type EntityRule,
+} from '../fields';
+import { listOf } from './fields';
+import { active, masterLabel as label, masterMetaSchema } from './master-data';
 
-export const driverInputSchema = z.object({
-  name: requiredText('Name', 120),
-  phone: optionalText('Phone', 40).refine(
-    (v) => v === null || /^[+0-9 ()/.-]+$/.test(v),
-    'Phone may contain digits, spaces and + ( ) / - .',
-  ),
+const PHONE = label('phone', 'Phone');
+const PHONE_CHARACTERS: EntityRule = {
+  key: 'dispo.validation.phone',
+  en: 'Phone may contain digits, spaces and + ( ) / - .',
+};
+const phone = optionalText(PHONE, 40);
+
+/** A driver's editable fields, declared once: the API's schema, the form and its keyed messages. */
+export const driverEntity = defineEntity({
+  name: requiredText(label('name', 'Name'), 120),
+  phone: {
+    ...phone,
+    schema: phone.schema.refine(
+      (v) => v === null || /^[+0-9 ()/.-]+$/.test(v),
+      ruleError(PHONE, PHONE_CHARACTERS),
+    ),
+  },
   /** The user account the driver signs in with; one account drives for at most one driver. */
-  userId: z.preprocess(blankToNull, id('User').nullable()).transform((v) => v ?? null),
+  userId: optionalReference(label('user', 'User')),
   active,
 });
+
+export const driverInputSchema = driverEntity.schema;
 export type DriverInput = z.infer<typeof driverInputSchema>;
 export type DriverInputValues = z.input<typeof driverInputSchema>;
 

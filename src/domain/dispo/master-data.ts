@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
+import { flag, type FieldLabel } from '../fields';
 
 /*
  * Master data: drivers, trucks and container types.
@@ -23,7 +24,14 @@ export const masterMetaSchema = z.object({
   deletedAt: z.string().nullable(),
 });
 
-export const active = z.boolean({ error: 'Active must be true or false' }).default(true);
+/** The label of a master data field: its i18n key and its English name for the API. */
+export const masterLabel = (name: string, en: string): FieldLabel => ({
+  label: `dispo.master.fields.${name}`,
+  en,
+});
+
+/** A master record is in use unless switched off; omitted means active. */
+export const active = flag(masterLabel('active', 'Active'), true, true);
 
 export const masterListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { blankToNull, listOf, optionalText } from './fields';
-import { active, masterMetaSchema } from './master-data';
+import {
+  custom,
+  defineEntity,
+  fieldError,
+  optionalNumber,
+  optionalText,
+  ruleError,
+  type EntityRule,
+} from '../fields';
+import { listOf } from './fields';
+import { active, masterLabel as label, masterMetaSchema } from './master-data';
 
 /**
  * The stored form of a licence plate: upper case, runs of spaces collapsed to one, no spaces around
@@ -18,35 +27,36 @@ export function normalizeLicensePlate(raw: string): string {
 /** Letters (any script) and digits in groups separated by one space or hyphen, 2–15 characters. */
 const PLATE_PATTERN = /^[\p{L}\p{N}]+(?:[ -][\p{L}\p{N}]+)*$/u;
 
+const PLATE = label('licensePlate', 'License plate');
+const PLATE_CHARACTERS: EntityRule = {
+  key: 'dispo.validation.plate',
+  en: 'License plate may only contain letters, digits, spaces and hyphens',
+};
+
 export const licensePlateSchema = z
-  .string({ error: 'License plate is required' })
+  .string({ error: fieldError(PLATE) })
   .transform(normalizeLicensePlate)
   .pipe(
     z
-      .string()
-      .min(1, 'License plate is required')
-      .min(2, 'License plate must be at least 2 characters')
-      .max(15, 'License plate must be at most 15 characters')
-      .regex(PLATE_PATTERN, 'License plate may only contain letters, digits, spaces and hyphens'),
+      .string({ error: fieldError(PLATE) })
+      // A blank plate is only missing, not also too short.
+      .min(1, { abort: true })
+      .min(2)
+      .max(15)
+      .regex(PLATE_PATTERN, ruleError(PLATE, PLATE_CHARACTERS)),
   );
 
-export const truckInputSchema = z.object({
-  licensePlate: licensePlateSchema,
+/** A truck's editable fields, declared once: the API's schema, the form and its keyed messages. */
+export const truckEntity = defineEntity({
+  licensePlate: custom(PLATE, licensePlateSchema, ''),
   /** Body type, e.g. "Abrollkipper", "Absetzkipper". */
-  type: optionalText('Type', 80),
+  type: optionalText(label('type', 'Type'), 80),
   /** Payload in tonnes. */
-  capacity: z
-    .preprocess(
-      blankToNull,
-      z
-        .number({ error: 'Capacity must be a number' })
-        .min(0, 'Capacity cannot be negative')
-        .max(100, 'Capacity must be at most 100 t')
-        .nullable(),
-    )
-    .transform((v) => v ?? null),
+  capacity: optionalNumber(label('capacity', 'Capacity'), { min: 0, max: 100 }),
   active,
 });
+
+export const truckInputSchema = truckEntity.schema;
 export type TruckInput = z.infer<typeof truckInputSchema>;
 export type TruckInputValues = z.input<typeof truckInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnyField, FieldDef, FieldForm, FieldOut } from './kinds';
+import type { FieldLabel } from './messages';
 import { keyedIssues, type KeyedIssue } from './messages';
 
 /*
@@ -35,8 +36,15 @@ function mapFields<F extends FieldMap, R>(fields: F, each: (field: AnyField, nam
   return Object.fromEntries(Object.keys(fields).map((name) => [name, each(fields[name]!, name)]));
 }
 
-export function defineEntity<F extends FieldMap>(fields: F): Entity<F> {
-  const schema = z.object(mapFields(fields, (field) => field.schema) as Shape<F>);
+/**
+ * `rules`: checks across fields (a shift end that differs from its start), added to the schema so the
+ * server, the form's validation and `toRecord` all apply them.
+ */
+export function defineEntity<F extends FieldMap>(
+  fields: F,
+  rules: (schema: z.ZodObject<Shape<F>>) => z.ZodObject<Shape<F>> = (schema) => schema,
+): Entity<F> {
+  const schema = rules(z.object(mapFields(fields, (field) => field.schema) as Shape<F>));
   const toPayload = (form: EntityForm<F>) =>
     mapFields(fields, (field, name) => field.toPayload(form[name])) as Record<string, unknown>;
   return {
@@ -62,7 +70,33 @@ export function group<F extends FieldMap>(fields: F): FieldDef<EntityOut<F>, Ent
     label: '',
     en: '',
     schema: entity.schema as unknown as z.ZodType<EntityOut<F>, unknown>,
-    formDefault: entity.formDefaults(),
+    get formDefault() {
+      return entity.formDefaults();
+    },
+    toForm: (value) => entity.toForm(value),
+    toPayload: (value) => entity.toPayload(value),
+  };
+}
+
+/**
+ * A nested object of fields that may be missing as a whole (an entry's weather): the form always holds
+ * its fields' inputs; the API stores null when none of them is given (or the object is missing).
+ */
+export function optionalGroup<F extends FieldMap>(
+  label: FieldLabel,
+  fields: F,
+): FieldDef<EntityOut<F> | null, EntityForm<F>> {
+  const entity = defineEntity(fields);
+  const inner = entity.schema as unknown as z.ZodType<EntityOut<F>, unknown>;
+  const schema = z
+    .preprocess((v) => v ?? null, inner.nullable())
+    .transform((v) => (v && Object.values(v).some((part) => part !== null) ? v : null));
+  return {
+    ...label,
+    schema: schema as z.ZodType<EntityOut<F> | null, unknown>,
+    get formDefault() {
+      return entity.formDefaults();
+    },
     toForm: (value) => entity.toForm(value),
     toPayload: (value) => entity.toPayload(value),
   };

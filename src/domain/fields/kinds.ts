@@ -39,12 +39,15 @@ function keyOf(issue: RawIssue): [ValidationKey, IssueParams] {
       if (issue.expected === 'number') return ['validation.number', {}];
       if (issue.expected === 'array') return ['validation.list', {}];
       if (issue.expected === 'string') return ['validation.text', {}];
+      if (issue.expected === 'boolean') return ['validation.flag', {}];
       return ['validation.invalid', {}];
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string')
         return min <= 1 ? ['validation.required', {}] : ['validation.tooShort', { min }];
       if (issue.origin === 'array') return ['validation.tooFew', { min }];
+      // A bound the value must exceed (a volume above 0).
+      if (issue.inclusive === false) return ['validation.above', { min }];
       return min === 0 ? ['validation.negative', {}] : ['validation.min', { min }];
     }
     case 'too_big': {
@@ -122,6 +125,8 @@ export interface NumberRule {
   /** A bound that moves (next year) is read when a value is checked. */
   max?: number | (() => number);
   integer?: boolean;
+  /** The value must exceed this (a volume above 0): `above` says so. */
+  above?: number;
   /** Rounded to this many decimals once valid (a price to cents). */
   decimals?: number;
   /** Out of bounds says both ("between 0 and 100") rather than the one bound crossed. */
@@ -157,6 +162,7 @@ function numberSchema(label: FieldLabel, rule: NumberRule) {
     );
   }
   if (min !== undefined) schema = schema.min(min);
+  if (rule.above !== undefined) schema = schema.gt(rule.above);
   const max = rule.max;
   if (typeof max === 'number') return schema.max(max);
   if (max === undefined) return schema;
@@ -208,14 +214,27 @@ export function optionalDate(label: FieldLabel): FieldDef<string | null, string>
   return { ...label, ...textForm, schema };
 }
 
+export interface DateRule {
+  /**
+   * The latest date allowed (YYYY-MM-DD), read when a value is checked: a later one says `future`.
+   * Who asks decides what "today" is (the device its own, the server the latest anywhere).
+   */
+  notAfter?: () => string;
+}
+
 /** A date written YYYY-MM-DD that must be given. */
-export function date(label: FieldLabel): FieldDef<string, string> {
-  const schema = z
+export function date(label: FieldLabel, rule: DateRule = {}): FieldDef<string, string> {
+  const real = z
     .string({ error: fieldError(label) })
     .trim()
     // A blank date is only missing, not also malformed.
     .min(1, { abort: true })
     .refine(isIsoDate, keyedError(label, 'validation.date'));
+  const { notAfter } = rule;
+  // A malformed date says only that (an abort here would also hush the entity's own rules).
+  const schema = notAfter
+    ? real.refine((v) => !isIsoDate(v) || v <= notAfter(), keyedError(label, 'validation.future'))
+    : real;
   return { ...label, ...textForm, schema };
 }
 
@@ -267,6 +286,23 @@ export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Fo
   };
 }
 
+/**
+ * A yes/no toggle; a new form holds `initial`. Omitted from a body it is required, unless `missing`
+ * says what an omitted one means (a tick the client may leave out).
+ */
+export function flag(label: FieldLabel, initial: boolean, missing?: boolean): FieldDef<boolean, boolean> {
+  const error = fieldError(label);
+  const schema =
+    missing === undefined ? z.boolean({ error }) : z.preprocess((v) => v ?? missing, z.boolean({ error }));
+  return {
+    ...label,
+    schema: schema as z.ZodType<boolean, unknown>,
+    formDefault: initial,
+    toForm: (value) => value ?? initial,
+    toPayload: (value) => value,
+  };
+}
+
 /** A reference that may be left empty (null). */
 export function optionalReference(label: FieldLabel): FieldDef<string | null, string | null> {
   const schema = z
@@ -300,6 +336,34 @@ export function custom<Out>(
     formDefault: empty,
     toForm: (value) => value ?? empty,
     toPayload: (value) => value,
+  };
+}
+
+/** How a field whose form holds another shape than the API (answers per item) maps both ways. */
+export interface FormShape<Out, Form> {
+  /** A new record's form value; a function when each form needs its own (fresh objects). */
+  empty: () => Form;
+  toForm(value: Out): Form;
+  toPayload(value: Form): unknown;
+}
+
+/**
+ * A field whose form holds a shape of its own (the checklist as an answer per item, unanswered ones
+ * included): the schema is the API's, the two mappings say how the form's value becomes what it reads.
+ */
+export function formShaped<Out, Form>(
+  label: FieldLabel,
+  schema: z.ZodType<Out, unknown>,
+  shape: FormShape<Out, Form>,
+): FieldDef<Out, Form> {
+  return {
+    ...label,
+    schema,
+    get formDefault() {
+      return shape.empty();
+    },
+    toForm: (value) => (value === null || value === undefined ? shape.empty() : shape.toForm(value)),
+    toPayload: (value) => shape.toPayload(value),
   };
 }
 
@@ -344,5 +408,54 @@ export function listOf<Out, Form>(
     formDefault: [],
     toForm: (value) => (value ?? []).map((entry) => item.toForm(entry)),
     toPayload: (value) => value.map((entry) => item.toPayload(entry)),
+  };
+}
+
+/** What a form row of a keyed list carries besides its fields: a key of the device only. */
+export interface RowKey {
+  /** Stable while rows are added, removed and moved (a React key); never sent. */
+  rowKey: string;
+}
+
+let rows = 0;
+const nextRowKey = () => `row${++rows}`;
+
+export interface KeyedListRule<Item> extends ListRule<Item> {
+  /** How many new rows an empty form starts with (the `min` unless given). */
+  rows?: number;
+}
+
+export interface KeyedListDef<Out, Form> extends FieldDef<Out[], Array<Form & RowKey>> {
+  /** A new row as the form adds it: the entry's empty form value with a key of its own. */
+  newRow(): Form & RowKey;
+}
+
+/**
+ * A list whose form rows carry a row key (rows the user adds, removes and reorders): the key is made on
+ * the device when a row enters the form and left out of the payload, so the API never sees it.
+ */
+export function keyedListOf<Out, Form extends object>(
+  label: FieldLabel,
+  item: FieldDef<Out, Form>,
+  rule: KeyedListRule<Out>,
+): KeyedListDef<Out, Form> {
+  const list = listOf(label, item, rule);
+  const keyed = (form: Form): Form & RowKey => ({ ...form, rowKey: nextRowKey() });
+  const newRow = () => keyed(item.toForm(null));
+  const emptyRows = () => Array.from({ length: rule.rows ?? rule.min ?? 0 }, newRow);
+  return {
+    ...label,
+    schema: list.schema,
+    get formDefault() {
+      return emptyRows();
+    },
+    newRow,
+    toForm: (value) =>
+      value === null || value === undefined ? emptyRows() : value.map((v) => keyed(item.toForm(v))),
+    toPayload: (value) =>
+      value.map((row) => {
+        const { rowKey: _, ...form } = row;
+        return item.toPayload(form as Form);
+      }),
   };
 }

@@ -11,10 +11,12 @@
  */
 
 export const VALIDATION_KEYS = [
+  'validation.above',
   'validation.between',
   'validation.characters',
   'validation.choice',
   'validation.date',
+  'validation.flag',
   'validation.future',
   'validation.integer',
   'validation.invalid',
@@ -68,10 +70,12 @@ export interface KeyedIssue {
  * offers them in its select.
  */
 export const VALIDATION_ENGLISH: Record<ValidationKey, string> = {
+  'validation.above': '{{field}} must be greater than {{min}}',
   'validation.between': '{{field}} must be between {{min}} and {{max}}',
   'validation.characters': '{{field}} cannot contain {{characters}}',
   'validation.choice': '{{field}} must be one of: {{options}}',
   'validation.date': '{{field}} must be a date (YYYY-MM-DD)',
+  'validation.flag': '{{field}} must be true or false',
   'validation.future': '{{field}} cannot be in the future',
   'validation.integer': '{{field}} must be a whole number',
   'validation.invalid': '{{field}} is not valid',

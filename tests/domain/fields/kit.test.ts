@@ -1,20 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
 import {
   choice,
+  custom,
   date,
   decodeIssue,
   defineEntity,
   encodeRule,
+  fieldError,
+  flag,
+  formShaped,
   group,
+  keyedListOf,
   keyedIssues,
   listOf,
   number,
   optionalDate,
   optionalNumber,
   optionalChoice,
+  optionalGroup,
   optionalText,
   reference,
   renderEnglish,
@@ -169,6 +176,117 @@ describe('field kinds', () => {
   });
 });
 
+describe('form-only shapes', () => {
+  it('a date not after a moving today says future, and a malformed one only date', () => {
+    let today = '2026-03-10';
+    const f = date(label('Day'), { notAfter: () => today });
+    expect(f.schema.parse('2026-03-10')).toBe('2026-03-10');
+    expect(f.schema.parse('1999-01-01')).toBe('1999-01-01');
+    expect(issueOf(f, '2026-03-11')).toEqual({
+      key: 'validation.future',
+      params: { field: 'test.Day' },
+      english: 'Day cannot be in the future',
+    });
+    today = '2026-03-11';
+    expect(f.schema.parse('2026-03-11')).toBe('2026-03-11');
+    expect(issueOf(f, '2026-02-30').key).toBe('validation.date');
+    expect(issueOf(f, '9999-99-99').key).toBe('validation.date');
+  });
+
+  it('a flag: required unless an omitted one has a meaning, anything but true or false says so', () => {
+    const f = flag(label('Done'), false, false);
+    expect(f.schema.parse(undefined)).toBe(false);
+    const required = flag(label('Working'), true);
+    expect(issueOf(required, undefined)).toMatchObject({ key: 'validation.required' });
+    expect(required.schema.parse(false)).toBe(false);
+    expect([required.formDefault, required.toForm(null)]).toEqual([true, true]);
+    expect(f.schema.parse(true)).toBe(true);
+    expect(issueOf(f, 'yes')).toEqual({
+      key: 'validation.flag',
+      params: { field: 'test.Done' },
+      english: 'Done must be true or false',
+    });
+    expect([f.formDefault, f.toForm(null), f.toForm(true), f.toPayload(false)]).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('a bound the value must exceed says above with its min', () => {
+    const volume = custom(label('Volume'), z.number({ error: fieldError(label('Volume')) }).gt(0), 1);
+    expect(issueOf(volume, 0)).toEqual({
+      key: 'validation.above',
+      params: { min: 0, field: 'test.Volume' },
+      english: 'Volume must be greater than 0',
+    });
+    expect(volume.schema.parse(0.5)).toBe(0.5);
+  });
+
+  it('a shaped field maps its own form value both ways and gives each form a fresh empty one', () => {
+    const f = formShaped(label('Answers'), z.record(z.string(), z.string()), {
+      empty: () => ({}) as Record<string, { answer: string | null }>,
+      toForm: (stored) => Object.fromEntries(Object.entries(stored).map(([k, answer]) => [k, { answer }])),
+      toPayload: (form) =>
+        Object.fromEntries(
+          Object.entries(form).flatMap(([k, { answer }]) => (answer === null ? [] : [[k, answer]])),
+        ),
+    });
+    expect(f.toForm({ a: 'x' })).toEqual({ a: { answer: 'x' } });
+    expect(f.toPayload({ a: { answer: 'x' }, b: { answer: null } })).toEqual({ a: 'x' });
+    const first = f.toForm(null);
+    expect(first).toEqual({});
+    expect(first).not.toBe(f.toForm(null));
+    expect(f.formDefault).not.toBe(f.formDefault);
+  });
+
+  it('a keyed list gives each form row a key of its own and leaves it out of the payload', () => {
+    const entry = group({ name: requiredText(label('Name'), 5), count: number(label('Count'), { min: 1 }) });
+    const f = keyedListOf(label('Rows'), entry, { max: 3, min: 1 });
+    const empty = f.toForm(null);
+    expect(empty).toHaveLength(1);
+    expect(empty[0]).toMatchObject({ name: '', count: '' });
+    const form = f.toForm([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 2 },
+    ]);
+    expect(form.map((row) => row.name)).toEqual(['a', 'b']);
+    const keys = [...empty, ...form, f.newRow()].map((row) => row.rowKey);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
+    expect(f.toPayload([...form, { ...f.newRow(), name: 'c', count: '3' }])).toEqual([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 2 },
+      { name: 'c', count: 3 },
+    ]);
+    expect(f.schema.parse(f.toPayload(form))).toEqual([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 2 },
+    ]);
+    expect(issueOf(f, []).key).toBe('validation.tooFew');
+    const rounds = keyedListOf(label('Rounds'), entry, { max: 3, rows: 2 });
+    expect(rounds.toForm(null)).toHaveLength(2);
+    expect(keyedListOf(label('None'), entry, { max: 3 }).toForm(null)).toEqual([]);
+  });
+
+  it('an optional group: the form always holds its inputs, the API null when none is given', () => {
+    const f = optionalGroup(label('Weather'), {
+      temperature: optionalNumber(label('Temperature'), { min: -80, max: 70 }),
+      conditions: optionalText(label('Conditions'), 10),
+    });
+    expect(f.toForm(null)).toEqual({ temperature: '', conditions: '' });
+    expect(f.toForm({ temperature: 12, conditions: null })).toEqual({ temperature: 12, conditions: '' });
+    const payload = f.toPayload({ temperature: '12,5', conditions: ' ' });
+    expect(payload).toEqual({ temperature: 12.5, conditions: ' ' });
+    expect(f.schema.parse(payload)).toEqual({ temperature: 12.5, conditions: null });
+    expect(f.schema.parse(f.toPayload({ temperature: '', conditions: '' }))).toBeNull();
+    expect(f.schema.parse(undefined)).toBeNull();
+    const bad = f.schema.safeParse(f.toPayload({ temperature: '100', conditions: '' }));
+    expect(keyedIssues(bad.error!.issues)[0]).toMatchObject({ path: 'temperature', key: 'validation.max' });
+  });
+});
+
 describe('entities', () => {
   const entity = defineEntity({
     name: requiredText(label('Name'), 10),
@@ -199,6 +317,27 @@ describe('entities', () => {
       { path: 'hours', key: 'validation.negative', params: { field: 'test.Hours' } },
     ]);
     expect(entity.validate({ name: 'ok', hours: 1, state: 'b' })).toEqual([]);
+  });
+});
+
+describe('an entity with a rule across its fields', () => {
+  const SAME = { key: 'test.validation.same', en: 'End must differ from start' } as const;
+  const entity = defineEntity(
+    { start: requiredText(label('Start'), 5), end: requiredText(label('End'), 5) },
+    (schema) =>
+      schema.refine((v) => v.start !== v.end, {
+        path: ['end'],
+        error: () => encodeRule(SAME, label('End')),
+      }),
+  );
+
+  it('applies the rule in its schema, its validation and its record', () => {
+    expect(entity.validate({ start: 'a', end: 'a' })).toEqual([
+      { path: 'end', key: 'test.validation.same', params: { field: 'test.End' } },
+    ]);
+    expect(entity.schema.safeParse({ start: 'a', end: 'a' }).success).toBe(false);
+    expect(() => entity.toRecord({ start: 'a', end: 'a' })).toThrow();
+    expect(entity.toRecord({ start: 'a', end: 'b' })).toEqual({ start: 'a', end: 'b' });
   });
 });
 

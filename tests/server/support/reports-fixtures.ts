@@ -75,7 +75,7 @@ export function reportBody(excavatorId: string, extra: Record<string, unknown> =
   };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** JSON request with the user's token and optional extra headers. */
 export function call(

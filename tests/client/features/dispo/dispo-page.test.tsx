@@ -86,7 +86,11 @@ describe('/dispo for a dispatcher', () => {
           done: false,
           items: [{ containerTypeId: IDS.skip, quantity: 3, operation: 'place' }],
         },
-        { notes: '', done: false, items: [{ containerTypeId: IDS.roll, quantity: 1, operation: 'pickup' }] },
+        {
+          notes: null,
+          done: false,
+          items: [{ containerTypeId: IDS.roll, quantity: 1, operation: 'pickup' }],
+        },
       ],
     });
 

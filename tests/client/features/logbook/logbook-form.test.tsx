@@ -44,9 +44,9 @@ describe('logbook form rules', () => {
     });
     const noted = broken.map((c, i) => (i === 1 ? { ...c, notes: 'Bearing noise' } : c));
     expect(validate({ ...base, conveyorChecks: noted })).toEqual({});
-    expect(validate(values({ temperature: '95', humidity: 'wet' }))).toEqual({
-      temperature: 'Temperature must be between -80 and 70',
-      humidity: 'Humidity must be a number',
+    expect(validate(values({ weather: { temperature: '95', humidity: 'wet', conditions: '' } }))).toEqual({
+      'weather.temperature': 'Temperature must be between -80 and 70',
+      'weather.humidity': 'Humidity must be a number',
     });
   });
 });

@@ -53,16 +53,19 @@ describe('report form values', () => {
   it('keeps only answered checklist items, trims notes and sends the checklist it was filled with', () => {
     const values = {
       ...initialFormValues(null, 'Olga'),
+      excavatorId: '0190d6a0-0000-7000-8000-000000000001',
       checklist: {
         exterior: {
           tracks: { state: 'not_ok' as const, note: '  worn  ' },
           bucket: { state: null, note: 'x' },
         },
+        // An answer of a category the form does not show is not sent.
+        retired: { gauge: { state: 'ok' as const, note: '' } },
       },
     };
     const payload = toPayload(values, categories, PNG);
     expect(payload.checklist).toEqual({ exterior: { tracks: { state: 'not_ok', note: 'worn' } } });
-    expect(payload.checklistItems).toBe(categories);
+    expect(payload.checklistItems).toEqual(categories);
     expect(payload.operatorSignature).toBe(PNG);
     expect(payload.managerName).toBeNull();
   });

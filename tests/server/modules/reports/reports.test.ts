@@ -196,6 +196,71 @@ describe('validation per field', () => {
   });
 });
 
+describe('report date not after today', () => {
+  // Two days past the server's UTC today is past today in every time zone on earth (UTC+14 at most).
+  const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const issues = (body: string) =>
+    (JSON.parse(body) as { details?: { issues?: Array<{ path: string; key: string; params: unknown }> } })
+      .details?.issues ?? [];
+
+  it('refuses a future date on create, PUT and field PATCH with a keyed issue naming reportDate', async () => {
+    const created = await call(t.app, 'POST', '/api/reports', u.operator.token, reportBody(machine.id));
+    expect(created.statusCode).toBe(201);
+    const report = created.json<Report>();
+    const future = daysAhead(2);
+    const attempts = [
+      await call(
+        t.app,
+        'POST',
+        '/api/reports',
+        u.operator.token,
+        reportBody(machine.id, { reportDate: future }),
+      ),
+      await call(
+        t.app,
+        'PUT',
+        `/api/reports/${report.id}`,
+        u.operator.token,
+        reportBody(machine.id, { reportDate: future }),
+      ),
+      await call(
+        t.app,
+        'PATCH',
+        `/api/reports/${report.id}`,
+        u.operator.token,
+        { reportDate: future },
+        {
+          'if-match': `"${report.version}"`,
+        },
+      ),
+    ];
+    for (const res of attempts) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(issues(res.body)).toContainEqual({
+        path: 'reportDate',
+        key: 'validation.future',
+        params: { field: 'reports.fields.reportDate' },
+      });
+      expect(fieldErrors(res.body).reportDate).toEqual(['Report date cannot be in the future']);
+    }
+    const stored = await call(t.app, 'GET', `/api/reports/${report.id}`, u.operator.token);
+    expect(stored.json<Report>().reportDate).toBe(report.reportDate);
+  });
+
+  it('accepts an outbox create replayed weeks later, dated when it was written', async () => {
+    const id = uuidv7();
+    const res = await call(
+      t.app,
+      'POST',
+      '/api/reports',
+      u.operator.token,
+      reportBody(machine.id, { id, reportDate: daysAgo(30) }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Report>().reportDate).toBe(daysAgo(30));
+  });
+});
+
 describe('operating hours', () => {
   const machineNow = async (id: string) =>
     (await call(t.app, 'GET', `/api/excavators/${id}`, u.manager.token)).json() as {

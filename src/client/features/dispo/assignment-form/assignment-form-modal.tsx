@@ -88,6 +88,8 @@ function AssignmentForm({ assignment, date, confirmCloseRef, onCancel, onSaved }
   });
 
   const submit = async (allowDuplicate: boolean) => {
+    // The confirmation of a duplicate saves what the form holds now, which may have changed since.
+    if (form.validate().hasErrors) return;
     setBusy(true);
     setFailure(null);
     try {

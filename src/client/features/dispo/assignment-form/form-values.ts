@@ -1,91 +1,33 @@
 import type { TFunction } from 'i18next';
 import { issueMessages } from '@/client/lib/validation-messages';
-import type { DispoOperation } from '@/domain/dispo/constants';
 import type { Assignment } from '@/domain/dispo/assignments';
-import { assignmentFieldsSchema, type AssignmentFieldsInput } from '@/domain/dispo/assignment-input';
-import { keyedIssues } from '@/domain/fields';
+import { assignmentEntity, itemRows, roundRows } from '@/domain/dispo/assignment-input';
+import type { EntityForm } from '@/domain/fields';
 
-export interface ItemValues {
-  /** Stable React key while items are added and removed. */
-  key: string;
-  containerTypeId: string | null;
-  quantity: number | string;
-  operation: DispoOperation;
-}
+/*
+ * The assignment form is the domain's declaration (src/domain/dispo/assignment-input.ts): its rounds
+ * and their containers are keyed lists, so every row the form holds carries a `rowKey` for React that
+ * never reaches the API.
+ */
 
-export interface RoundValues {
-  key: string;
-  notes: string;
-  /** The driver's tick, sent back as read. */
-  done: boolean;
-  items: ItemValues[];
-}
+export type AssignmentFormValues = EntityForm<typeof assignmentEntity.fields>;
+export type RoundValues = AssignmentFormValues['rounds'][number];
+export type ItemValues = RoundValues['items'][number];
 
-export interface AssignmentFormValues {
-  date: string;
-  driverId: string | null;
-  truckId: string | null;
-  generalNotes: string;
-  rounds: RoundValues[];
-}
+export const newRound = (): RoundValues => roundRows.newRow();
+export const newItem = (): ItemValues => itemRows.newRow();
 
-let counter = 0;
-export const newKey = () => `k${++counter}`;
-
-export const newItem = (): ItemValues => ({
-  key: newKey(),
-  containerTypeId: null,
-  quantity: 1,
-  operation: 'place',
-});
-
-export const newRound = (): RoundValues => ({ key: newKey(), notes: '', done: false, items: [newItem()] });
-
+/** An assignment as the form holds it; a new one on `date` starts with one round of one container. */
 export function toFormValues(assignment: Assignment | null, date: string): AssignmentFormValues {
-  if (!assignment) return { date, driverId: null, truckId: null, generalNotes: '', rounds: [newRound()] };
-  return {
-    date: assignment.date,
-    driverId: assignment.driverId,
-    truckId: assignment.truckId,
-    generalNotes: assignment.generalNotes ?? '',
-    rounds: assignment.rounds.map((round) => ({
-      key: newKey(),
-      notes: round.notes ?? '',
-      done: round.done,
-      items: round.items.map((item) => ({
-        key: newKey(),
-        containerTypeId: item.containerTypeId,
-        quantity: item.quantity,
-        operation: item.operation,
-      })),
-    })),
-  };
+  return assignment ? assignmentEntity.toForm(assignment) : { ...assignmentEntity.formDefaults(), date };
 }
 
-/** The API body (the server trims and checks again). */
-export function toFields(values: AssignmentFormValues): AssignmentFieldsInput {
-  return {
-    date: values.date,
-    driverId: values.driverId ?? '',
-    truckId: values.truckId,
-    generalNotes: values.generalNotes,
-    rounds: values.rounds.map((round) => ({
-      notes: round.notes,
-      done: round.done,
-      items: round.items.map((item) => ({
-        containerTypeId: item.containerTypeId ?? '',
-        quantity: Number(item.quantity),
-        operation: item.operation,
-      })),
-    })),
-  };
-}
+/** The API body as the shared schema reads the form (valid input only; the server checks again). */
+export const toFields = (values: AssignmentFormValues) => assignmentEntity.toRecord(values);
 
 /**
- * The API's rules over the form (the shared schema), in the user's language, keyed by form path
+ * The API's rules over the form (the shared declaration), in the user's language, keyed by form path
  * (`rounds.0.items.1.quantity`).
  */
-export function validateAssignment(values: AssignmentFormValues, t: TFunction): Record<string, string> {
-  const result = assignmentFieldsSchema.safeParse(toFields(values));
-  return result.success ? {} : issueMessages(t, keyedIssues(result.error.issues));
-}
+export const validateAssignment = (values: AssignmentFormValues, t: TFunction): Record<string, string> =>
+  issueMessages(t, assignmentEntity.validate(values));

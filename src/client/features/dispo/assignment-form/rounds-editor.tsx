@@ -57,7 +57,7 @@ export function RoundsEditor({ form, types }: RoundsEditorProps) {
         </Text>
       ) : null}
       {rounds.map((round, r) => (
-        <RoundCard key={round.key} form={form} types={types} index={r} count={rounds.length} />
+        <RoundCard key={round.rowKey} form={form} types={types} index={r} count={rounds.length} />
       ))}
     </Stack>
   );
@@ -124,7 +124,7 @@ function RoundCard({ form, types, index, count }: RoundsEditorProps & { index: n
           </Group>
         </Group>
         {round.items.map((item, i) => (
-          <Group key={item.key} align="flex-start" gap="xs" wrap="wrap">
+          <Group key={item.rowKey} align="flex-start" gap="xs" wrap="wrap">
             <Select
               style={{ flex: '2 1 180px' }}
               label={t('dispo.fields.containerType')}

@@ -2,6 +2,10 @@ import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MAX_LIMIT } from '@/domain/constants';
+import type { containerTypeEntity } from '@/domain/dispo/container-types';
+import type { driverEntity } from '@/domain/dispo/drivers';
+import type { truckEntity } from '@/domain/dispo/trucks';
+import type { EntityForm } from '@/domain/fields';
 import { can } from '@/domain/permissions';
 import { userListSchema } from '@/domain/user';
 import { apiFetch } from '@/client/api/client';
@@ -9,18 +13,10 @@ import { useCurrentUser } from '@/client/lib/session/session-store';
 import type { MasterKind } from '../api/master-data';
 import { useRemoteData } from '@/client/lib/use-remote-data';
 
-/** Every field of every kind; a kind's form shows its own. */
-export interface MasterFormValues {
-  name: string;
-  phone: string;
-  userId: string | null;
-  licensePlate: string;
-  type: string;
-  capacity: number | string;
-  volume: number | string;
-  description: string;
-  active: boolean;
-}
+/** Every field of every kind, as the declarations hold them; a kind's form shows its own. */
+export type MasterFormValues = EntityForm<typeof driverEntity.fields> &
+  EntityForm<typeof truckEntity.fields> &
+  EntityForm<typeof containerTypeEntity.fields>;
 
 type Form = UseFormReturnType<MasterFormValues>;
 

@@ -8,6 +8,10 @@ import { serverFieldErrors } from '@/client/lib/api-errors';
 import { saveMaster, type MasterKind, type MasterKinds } from '../api/master-data';
 import { MasterFields, type MasterFormValues } from './master-fields';
 import { MASTER_LABELS } from '../labels';
+import { issueMessages } from '@/client/lib/validation-messages';
+import { containerTypeEntity } from '@/domain/dispo/container-types';
+import { driverEntity } from '@/domain/dispo/drivers';
+import { truckEntity } from '@/domain/dispo/trucks';
 
 type AnyRecord = MasterKinds[MasterKind]['record'];
 
@@ -19,63 +23,30 @@ interface MasterFormModalProps {
   onSaved(created: boolean): void;
 }
 
-const EMPTY: MasterFormValues = {
-  name: '',
-  phone: '',
-  userId: null,
-  licensePlate: '',
-  type: '',
-  capacity: '',
-  volume: '',
-  description: '',
-  active: true,
-};
+/** The declaration of each kind (src/domain/dispo): its form, payload and keyed messages. */
+const ENTITIES = { drivers: driverEntity, trucks: truckEntity, types: containerTypeEntity } as const;
 
-function toValues(record: AnyRecord | null): MasterFormValues {
-  if (!record) return EMPTY;
-  if ('licensePlate' in record)
-    return {
-      ...EMPTY,
-      licensePlate: record.licensePlate,
-      type: record.type ?? '',
-      capacity: record.capacity ?? '',
-      active: record.active,
-    };
-  if ('volume' in record)
-    return {
-      ...EMPTY,
-      name: record.name,
-      volume: record.volume,
-      description: record.description ?? '',
-      active: record.active,
-    };
-  return {
-    ...EMPTY,
-    name: record.name,
-    phone: record.phone ?? '',
-    userId: record.userId,
-    active: record.active,
+/** The form of a kind: its own fields from its declaration, the others' empty (they are not shown). */
+function toValues(kind: MasterKind, record: AnyRecord | null): MasterFormValues {
+  const empty = {
+    ...driverEntity.formDefaults(),
+    ...truckEntity.formDefaults(),
+    ...containerTypeEntity.formDefaults(),
   };
+  if (!record) return empty;
+  if (kind === 'drivers' && 'phone' in record) return { ...empty, ...driverEntity.toForm(record) };
+  if (kind === 'trucks' && 'licensePlate' in record) return { ...empty, ...truckEntity.toForm(record) };
+  if (kind === 'types' && 'volume' in record) return { ...empty, ...containerTypeEntity.toForm(record) };
+  return empty;
 }
 
-const number = (v: number | string) => (v === '' ? null : Number(v));
-
-function toInput(kind: MasterKind, v: MasterFormValues): MasterKinds[MasterKind]['input'] {
-  if (kind === 'drivers') return { name: v.name, phone: v.phone, userId: v.userId, active: v.active };
-  if (kind === 'trucks')
-    return { licensePlate: v.licensePlate, type: v.type, capacity: number(v.capacity), active: v.active };
-  return { name: v.name, volume: Number(v.volume), description: v.description, active: v.active };
+/** The body of a kind's write: the schema's reading of its own fields. */
+function toInput(kind: MasterKind, values: MasterFormValues): MasterKinds[MasterKind]['input'] {
+  return ENTITIES[kind].toRecord(values);
 }
 
-function validate(kind: MasterKind, v: MasterFormValues, t: TFunction): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (kind !== 'trucks' && !v.name.trim()) errors.name = t('dispo.master.errors.nameRequired');
-  if (kind === 'trucks' && !v.licensePlate.trim())
-    errors.licensePlate = t('dispo.master.errors.plateRequired');
-  if (kind === 'types' && (v.volume === '' || Number(v.volume) <= 0))
-    errors.volume = t('dispo.master.errors.volumePositive');
-  return errors;
-}
+const validate = (kind: MasterKind, values: MasterFormValues, t: TFunction): Record<string, string> =>
+  issueMessages(t, ENTITIES[kind].validate(values));
 
 /** New and edit driver, truck or container type. */
 export function MasterFormModal({ kind, editing, onClose, onSaved }: MasterFormModalProps) {
@@ -110,7 +81,7 @@ interface MasterFormProps {
 function MasterForm({ kind, record, onCancel, onSaved }: MasterFormProps) {
   const { t } = useTranslation();
   const form = useForm<MasterFormValues>({
-    initialValues: toValues(record),
+    initialValues: toValues(kind, record),
     validate: (values) => validate(kind, values, t),
   });
   const [busy, setBusy] = useState(false);

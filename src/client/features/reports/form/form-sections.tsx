@@ -74,7 +74,8 @@ export const GeneralFields = memo(
 export const OperatingFields = memo(
   function OperatingFields({ form }: { form: Form }) {
     const { t } = useTranslation();
-    const fuel = form.values.fuelLevel;
+    // The slider sets a number; '' is no level recorded.
+    const fuel = form.values.fuelLevel === '' ? null : Number(form.values.fuelLevel);
     return (
       <Fieldset legend={t('reports.form.operating')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -115,7 +116,7 @@ export const OperatingFields = memo(
                 <Button
                   size="compact-xs"
                   variant="subtle"
-                  onClick={() => form.setFieldValue('fuelLevel', null)}
+                  onClick={() => form.setFieldValue('fuelLevel', '')}
                 >
                   {t('reports.form.clear')}
                 </Button>

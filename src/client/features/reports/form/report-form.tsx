@@ -16,7 +16,6 @@ import { ChecklistFields } from './checklist-fields';
 import { GeneralFields, OperatingFields, TextFields } from './form-sections';
 import {
   initialFormValues,
-  schemaErrors,
   toPayload,
   validateReport,
   type ReportFormValues,
@@ -136,12 +135,13 @@ export function ReportForm({
     if (submit && !operatorSignature) setSignatureError(t('reports.validation.signToSubmit'));
     else setSignatureError(null);
     if (result.hasErrors || (submit && !operatorSignature)) return;
-    const payload = toPayload(form.values, categories, operatorSignature);
-    const domain = schemaErrors(payload, t);
-    if (Object.keys(domain).length > 0) {
-      form.setErrors(domain);
+    // The checklist shown and the drawn signature are checked with the rest before anything is saved.
+    const complete = validateReport(form.values, t, categories, operatorSignature);
+    if (Object.keys(complete).length > 0) {
+      form.setErrors(complete);
       return;
     }
+    const payload = toPayload(form.values, categories, operatorSignature);
     const count = uncheckedItems(payload);
     if (submit && count.unchecked > 0 && (!confirmed || requireAll)) {
       setIncomplete(count);

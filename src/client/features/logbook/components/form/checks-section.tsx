@@ -110,7 +110,7 @@ export const ChecksSection = memo(
             <Stack gap="sm">
               {conveyorChecks.map((check, i) => (
                 <CheckRow
-                  key={check.key ?? `${check.name}-${i}`}
+                  key={check.key || `${check.name}-${i}`}
                   form={form}
                   path={`conveyorChecks.${i}`}
                   testId="conveyor-check"
@@ -134,7 +134,7 @@ export const ChecksSection = memo(
             <Stack gap="sm">
               {specialChecks.map((check, i) => (
                 <CheckRow
-                  key={check.key ?? `${check.name}-${i}`}
+                  key={check.key || `${check.name}-${i}`}
                   form={form}
                   path={`specialChecks.${i}`}
                   testId="special-check"

@@ -27,8 +27,9 @@ export const WeatherSection = memo(
     const online = useOnline();
     const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
     const controller = useRef<AbortController | null>(null);
-    const { date, shiftStart, temperature, humidity, conditions } = form.getValues();
-    const empty = !temperature.trim() && !humidity.trim() && !conditions.trim();
+    const { date, shiftStart, weather } = form.getValues();
+    const { conditions } = weather;
+    const empty = [weather.temperature, weather.humidity, conditions].every((part) => !String(part).trim());
 
     const load = useCallback(
       async (day: string, time: string) => {
@@ -38,9 +39,9 @@ export const WeatherSection = memo(
         setLookup({ state: 'loading' });
         try {
           const reading = await getWeather(day, isTimeOfDay(time) ? time : undefined, current.signal);
-          form.setValues({
-            temperature: reading.temperature === null ? '' : String(reading.temperature),
-            humidity: reading.humidity === null ? '' : String(reading.humidity),
+          form.setFieldValue('weather', {
+            temperature: reading.temperature ?? '',
+            humidity: reading.humidity ?? '',
             conditions: reading.conditions ?? '',
           });
           setLookup({ state: 'loaded' });
@@ -104,16 +105,16 @@ export const WeatherSection = memo(
             inputMode="decimal"
             label={t('logbook.fields.temperature')}
             rightSection={<Text size="sm">°C</Text>}
-            {...form.getInputProps('temperature')}
-            key={form.key('temperature')}
+            {...form.getInputProps('weather.temperature')}
+            key={form.key('weather.temperature')}
           />
           <TextInput
             size="lg"
             inputMode="numeric"
             label={t('logbook.fields.humidity')}
             rightSection={<Text size="sm">%</Text>}
-            {...form.getInputProps('humidity')}
-            key={form.key('humidity')}
+            {...form.getInputProps('weather.humidity')}
+            key={form.key('weather.humidity')}
           />
           <Select
             size="lg"
@@ -122,12 +123,12 @@ export const WeatherSection = memo(
             data={conditionOptions}
             clearable
             value={conditions || null}
-            onChange={(value) => form.setFieldValue('conditions', value ?? '')}
-            error={form.errors.conditions}
+            onChange={(value) => form.setFieldValue('weather.conditions', value ?? '')}
+            error={form.errors['weather.conditions']}
           />
         </SimpleGrid>
       </Fieldset>
     );
   },
-  sameSectionFields<WeatherSectionProps>(['date', 'shiftStart', 'temperature', 'humidity', 'conditions']),
+  sameSectionFields<WeatherSectionProps>(['date', 'shiftStart', 'weather']),
 );
