@@ -148,6 +148,28 @@ interface ChecklistRowProps {
   disabled?: boolean;
 }
 
+/** Writes a patch into one item's answer, copying only that category and item. */
+function setAnswer(
+  answers: Store<ChecklistAnswers>,
+  categoryKey: string,
+  itemKey: string,
+  patch: Partial<ChecklistAnswer>,
+) {
+  answers.set((all) => {
+    const category = all[categoryKey] ?? NO_ANSWERS;
+    return {
+      ...all,
+      [categoryKey]: { ...category, [itemKey]: { ...(category[itemKey] ?? EMPTY_ANSWER), ...patch } },
+    };
+  });
+}
+
+/*
+ * A row is its name, its choice and its note; the choice and the note each read their own part of the
+ * answer from the store. The store's updates copy only the answered category and item, so a tap
+ * re-renders that row's choice and a keystroke its note: not the row around them (its note's input is
+ * the heavier of the two), not another row.
+ */
 const ChecklistRow = memo(function ChecklistRow({
   answers,
   categoryKey,
@@ -156,47 +178,64 @@ const ChecklistRow = memo(function ChecklistRow({
   error,
   disabled,
 }: ChecklistRowProps) {
-  const { t } = useTranslation();
-  // The store's updates copy only the answered category and item: another row's answer stays the same
-  // object, so this row is left alone.
-  const answer = useStoreSelect(answers, (all) => all[categoryKey]?.[itemKey] ?? EMPTY_ANSWER);
-  const options = useMemo(
-    () =>
-      CHECKLIST_STATES.map((state) => ({
-        value: state,
-        label: t(CHECKLIST_STATE_KEY[state]),
-        color: STATE_COLOR[state],
-      })),
-    [t],
-  );
-  const setAnswer = (patch: Partial<ChecklistAnswer>) =>
-    answers.set((all) => {
-      const category = all[categoryKey] ?? NO_ANSWERS;
-      return {
-        ...all,
-        [categoryKey]: { ...category, [itemKey]: { ...(category[itemKey] ?? EMPTY_ANSWER), ...patch } },
-      };
-    });
   return (
     <Group gap="sm" wrap="wrap" align="flex-start" data-testid={`checklist-${categoryKey}-${itemKey}`}>
       <Text className={classes.name}>{name}</Text>
-      <SegmentedChoice
-        label={name}
-        options={options}
-        value={answer.state}
+      <RowChoice
+        answers={answers}
+        categoryKey={categoryKey}
+        itemKey={itemKey}
+        name={name}
         disabled={disabled}
-        onChange={(state) => setAnswer({ state })}
       />
-      <TextInput
-        style={{ flex: '1 1 200px' }}
-        placeholder={t('reports.checklist.note')}
-        aria-label={t('reports.checklist.noteFor', { item: name })}
-        value={answer.note}
-        maxLength={REPORT_MAX_NOTE}
-        disabled={disabled}
+      <RowNote
+        answers={answers}
+        categoryKey={categoryKey}
+        itemKey={itemKey}
+        name={name}
         error={error}
-        onChange={(e) => setAnswer({ note: e.currentTarget.value })}
+        disabled={disabled}
       />
     </Group>
   );
 });
+
+function RowChoice({ answers, categoryKey, itemKey, name, disabled }: Omit<ChecklistRowProps, 'error'>) {
+  const { t } = useTranslation();
+  const state = useStoreSelect(answers, (all) => all[categoryKey]?.[itemKey]?.state ?? null);
+  const options = useMemo(
+    () =>
+      CHECKLIST_STATES.map((value) => ({
+        value,
+        label: t(CHECKLIST_STATE_KEY[value]),
+        color: STATE_COLOR[value],
+      })),
+    [t],
+  );
+  return (
+    <SegmentedChoice
+      label={name}
+      options={options}
+      value={state}
+      disabled={disabled}
+      onChange={(next) => setAnswer(answers, categoryKey, itemKey, { state: next })}
+    />
+  );
+}
+
+function RowNote({ answers, categoryKey, itemKey, name, error, disabled }: ChecklistRowProps) {
+  const { t } = useTranslation();
+  const note = useStoreSelect(answers, (all) => all[categoryKey]?.[itemKey]?.note ?? '');
+  return (
+    <TextInput
+      style={{ flex: '1 1 200px' }}
+      placeholder={t('reports.checklist.note')}
+      aria-label={t('reports.checklist.noteFor', { item: name })}
+      value={note}
+      maxLength={REPORT_MAX_NOTE}
+      disabled={disabled}
+      error={error}
+      onChange={(e) => setAnswer(answers, categoryKey, itemKey, { note: e.currentTarget.value })}
+    />
+  );
+}
