@@ -26,10 +26,12 @@ export interface SegmentedChoiceProps<T extends string> {
 }
 
 /*
- * The shade of a chosen option: dark enough for white text to read in sunlight, in both colour schemes.
- * Gray (n/a) is a neutral choice; a lighter shade would read as disabled.
+ * The fill of a chosen option: dark enough for white text to read in sunlight (at least 4.5:1), in both
+ * colour schemes. Mantine's darkest green (9) gives 4.4:1, so green is that shade darkened; red 9 gives
+ * 5.5:1; gray (n/a) is a neutral choice, and a lighter shade would read as disabled.
  */
-const SHADE: Record<string, number> = { gray: 7 };
+const FILL: Record<string, string> = { green: '#24743a', gray: 'var(--mantine-color-gray-7)' };
+const fill = (color: string) => FILL[color] ?? `var(--mantine-color-${color}-9)`;
 
 /**
  * A choice among a few answers as one row of big buttons: native radio buttons under their labels, so a
@@ -68,7 +70,7 @@ function SegmentedChoiceInner<T extends string>({
           className={classes.option}
           style={
             {
-              '--choice-color': `var(--mantine-color-${option.color}-${SHADE[option.color] ?? 9})`,
+              '--choice-color': fill(option.color),
             } as CSSProperties
           }
         >
