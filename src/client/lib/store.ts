@@ -32,6 +32,16 @@ export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
+/**
+ * A part of a store's value, for a component that shows only that part: it re-renders when `select`
+ * gives something else (`Object.is`), not on every change of the store. `select` returns a primitive
+ * or a part the store's updates keep as it was when they do not touch it.
+ */
+export function useStoreSelect<T, S>(store: Store<T>, select: (value: T) => S): S {
+  const read = () => select(store.get());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
 type AnyHandler = (...args: never[]) => void;
 
 /** A typed event emitter without Node's: `on` returns the unsubscribe function. */

@@ -22,6 +22,11 @@ export interface FormDraftOptions<T> {
   read: () => T;
   /** Changes whenever the input changes (the form's values): schedules a write. */
   watch: unknown;
+  /**
+   * Input kept outside the form's state (a store that changes without re-rendering the form): each
+   * change it reports schedules a write, as a change of `watch` does.
+   */
+  subscribe?: (onChange: () => void) => () => void;
   /** The form holds input that differs from what it opened with. */
   dirty: boolean;
   /** Files or photos picked in the form: not kept in the draft, and the notice says so. */
@@ -124,6 +129,16 @@ export function useFormDraft<T>(options: FormDraftOptions<T>): FormDraft {
     if (!options.dirty && !wrote.current) return;
     writer.schedule(write);
   }, [phase, options.watch, options.dirty, options.files, writer, write]);
+
+  // The same for input outside the form's state. Its first change makes the form dirty in the render it
+  // sets off (the write is then scheduled by the effect above); later ones are scheduled here.
+  const subscribe = options.subscribe;
+  useEffect(() => {
+    if (!subscribe || phase !== 'editing') return undefined;
+    return subscribe(() => {
+      if (latest.current.dirty || wrote.current) writer.schedule(write);
+    });
+  }, [subscribe, phase, writer, write]);
 
   // A tab that is hidden may be killed without another word: write now.
   useEffect(() => {

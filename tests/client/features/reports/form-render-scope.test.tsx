@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as MantineCore from '@mantine/core';
+import type * as SegmentedChoiceModule from '@/client/ui/segmented-choice';
 import { DEFAULT_CHECKLIST } from '@/domain/checklist';
 import { ReportForm } from '@/client/features/reports/form/report-form';
 import { createHarness, type Harness } from '../../offline/harness';
@@ -9,18 +10,29 @@ import { resetDeviceDb, stubFetch } from '../logbook/logbook-support';
 
 /*
  * On a slow tablet a tap costs what it re-renders. Every checklist item and every logbook check is one
- * segmented control named after it: counting the controls' renders by name shows which rows a tap or a
- * keystroke redrew.
+ * choice of answers named after it: counting the choices' renders by name shows which rows a tap or a
+ * keystroke redrew. The report form's own sections (checklist, signature) are fieldsets named by their
+ * legend: counting those shows whether the form above the rows rendered again.
  */
 const rendered = vi.hoisted(() => [] as string[]);
+const fieldsets = vi.hoisted(() => [] as string[]);
+vi.mock('@/client/ui/segmented-choice', async (importOriginal) => {
+  const actual = await importOriginal<typeof SegmentedChoiceModule>();
+  const { createElement } = await import('react');
+  function CountedSegmentedChoice(props: SegmentedChoiceModule.SegmentedChoiceProps<string>) {
+    rendered.push(props.label);
+    return createElement(actual.SegmentedChoice, props);
+  }
+  return { ...actual, SegmentedChoice: CountedSegmentedChoice };
+});
 vi.mock('@mantine/core', async (importOriginal) => {
   const core = await importOriginal<typeof MantineCore>();
   const { createElement } = await import('react');
-  function CountedSegmentedControl(props: MantineCore.SegmentedControlProps<MantineCore.Primitive>) {
-    rendered.push(String(props['aria-label']));
-    return createElement(core.SegmentedControl, props);
+  function CountedFieldset(props: MantineCore.FieldsetProps) {
+    if (typeof props.legend === 'string') fieldsets.push(props.legend);
+    return createElement(core.Fieldset, props);
   }
-  return { ...core, SegmentedControl: CountedSegmentedControl };
+  return { ...core, Fieldset: CountedFieldset };
 });
 vi.mock('@/client/ui/signature/signature-canvas', async () => ({
   SignatureCanvas: (await import('../../support/signature')).FakeSignatureCanvas,
@@ -31,6 +43,7 @@ async function renderedBy(action: () => unknown): Promise<string[]> {
   // What opening the form set off (the draft lookup, the control's own start-up) is over first.
   await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
   rendered.length = 0;
+  fieldsets.length = 0;
   await act(async () => {
     await action();
   });
@@ -65,7 +78,7 @@ describe('report form: what a tap re-renders', { timeout: 60_000 }, () => {
     await screen.findByTestId('report-checklist');
   }
 
-  it('redraws only the tapped checklist row, and none for a note or a text elsewhere', async () => {
+  it('redraws only the tapped checklist row, and no choice for a note or a text elsewhere', async () => {
     await renderForm();
     const tracks = screen.getByTestId('checklist-exterior-tracks');
     const name = within(tracks).getByRole('radiogroup').getAttribute('aria-label')!;
@@ -74,10 +87,22 @@ describe('report form: what a tap re-renders', { timeout: 60_000 }, () => {
     expect(within(tracks).getByLabelText('OK')).toBeChecked();
     expect(byTap).toEqual([name]);
 
+    // Once the checklist differs from what the form opened with, a tap leaves the form above the rows
+    // alone: no section of it renders again, and no other row.
+    const bucket = screen.getByTestId('checklist-exterior-bucket');
+    const bucketName = within(bucket).getByRole('radiogroup').getAttribute('aria-label')!;
+    const bySecondTap = await renderedBy(() => fireEvent.click(within(bucket).getByLabelText('Not OK')));
+    expect(within(bucket).getByLabelText('Not OK')).toBeChecked();
+    expect(within(tracks).getByLabelText('OK')).toBeChecked();
+    expect(bySecondTap).toEqual([bucketName]);
+    expect(fieldsets).toEqual([]);
+
+    // A note re-renders its own input, not the row's choice.
     const byNote = await renderedBy(() =>
       fireEvent.change(within(tracks).getByRole('textbox'), { target: { value: 'Worn' } }),
     );
-    expect(byNote).toEqual([name]);
+    expect(within(tracks).getByRole('textbox')).toHaveValue('Worn');
+    expect(byNote).toEqual([]);
 
     // The form copies its values on every change: the checklist must not take that for a change of its own.
     const byDescription = await renderedBy(() =>

@@ -1,17 +1,19 @@
-import { Badge, Button, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { memo, useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { Badge, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checklistLabel } from '@/domain/checklist';
 import { CHECKLIST_STATES, REPORT_MAX_NOTE, type ChecklistState, type Report } from '@/domain/report';
 import { currentLanguage } from '@/client/i18n';
+import { useStoreSelect, type Store } from '@/client/lib/store';
+import { SegmentedChoice } from '@/client/ui/segmented-choice';
 import { CHECKLIST_STATE_KEY } from '../model';
 import classes from './checklist-fields.module.css';
-import type { ChecklistAnswer, ReportFormValues } from './form-values';
+import type { ChecklistAnswer, ChecklistAnswers } from './form-values';
 
 interface ChecklistFieldsProps {
   categories: Report['checklistItems'];
-  value: ReportFormValues['checklist'];
-  onChange: (next: ReportFormValues['checklist']) => void;
+  /** The answers, kept outside the form's state: a tap re-renders the one row it answers. */
+  answers: Store<ChecklistAnswers>;
   errors: Record<string, string>;
   disabled?: boolean;
 }
@@ -21,52 +23,26 @@ const EMPTY_ANSWER: ChecklistAnswer = { state: null, note: '' };
 const NO_ANSWERS: Record<string, ChecklistAnswer> = {};
 
 type Category = Report['checklistItems'][number];
-type Answers = Record<string, ChecklistAnswer>;
 
-/*
- * The form copies all its values on every change of any field (a deep clone), so a category's answers
- * and a row's answer are new objects after a keystroke elsewhere: categories and rows compare what
- * they show, not object identity, or typing a description would redraw every row of the checklist.
- */
-const sameAnswer = (a: ChecklistAnswer | undefined, b: ChecklistAnswer | undefined) =>
-  a === b || (a?.state === b?.state && a?.note === b?.note);
-
-function sameProps<P extends object>(
-  previous: P,
-  next: P,
-  compare: Partial<Record<keyof P, (a: never, b: never) => boolean>>,
-) {
-  return (Object.keys(next) as (keyof P)[]).every((key) => {
-    const same = compare[key] as ((a: P[keyof P], b: P[keyof P]) => boolean) | undefined;
-    return same ? same(previous[key], next[key]) : previous[key] === next[key];
-  });
-}
+/** How many of a category's items have an answer. */
+const answeredIn = (category: Category, all: ChecklistAnswers) =>
+  category.items.filter((item) => all[category.key]?.[item.key]?.state).length;
 
 /**
- * The checklist by category: ok / not ok / n.a. and a note for every item. Typing in another field of
- * the form leaves it as it was.
+ * The checklist by category: ok / not ok / n.a. and a note for every item. Each row reads its own
+ * answer from the store and each category's count its own items, so a tap or a keystroke in a note
+ * re-renders that row (and the count when it changes), not the form, the category or the other rows.
  */
 export const ChecklistFields = memo(function ChecklistFields({
   categories,
-  value,
-  onChange,
+  answers,
   errors,
   disabled,
 }: ChecklistFieldsProps) {
   const { t } = useTranslation();
-  // Categories re-render only when their own answers change (typing a note stays quick on tablets).
-  const latest = useRef({ value, onChange });
-  useEffect(() => {
-    latest.current = { value, onChange };
-  });
-  const setCategory = useCallback((key: string, answers: Answers) => {
-    const { value: current, onChange: change } = latest.current;
-    change({ ...current, [key]: answers });
-  }, []);
-
   // A new form shows the first category at once and the rest in a render of their own right after, which
   // React interrupts for a tap: the checklist starts near the bottom of a tablet's screen, and its rows
-  // (a segmented control and a note each) were most of the time before the form first appeared.
+  // (a choice and a note each) were most of the time before the form first appeared.
   const shown = useDeferredValue(categories, categories.slice(0, 1));
   if (categories.length === 0) {
     return (
@@ -81,8 +57,7 @@ export const ChecklistFields = memo(function ChecklistFields({
         <CategoryFields
           key={category.key}
           category={category}
-          answers={value[category.key] ?? NO_ANSWERS}
-          onChange={setCategory}
+          answers={answers}
           errors={errors}
           disabled={disabled}
         />
@@ -91,122 +66,176 @@ export const ChecklistFields = memo(function ChecklistFields({
   );
 });
 
-interface CategoryFieldsProps {
+interface CategoryProps {
   category: Category;
-  answers: Answers;
-  onChange: (key: string, answers: Answers) => void;
-  errors: Record<string, string>;
-  disabled?: boolean;
+  answers: Store<ChecklistAnswers>;
 }
 
-const CategoryFields = memo(
-  function CategoryFields({ category, answers, onChange, errors, disabled }: CategoryFieldsProps) {
-    const { t } = useTranslation();
-    const language = currentLanguage();
-    const answered = category.items.filter((i) => answers[i.key]?.state).length;
-    // Rows re-render only when their own answer changes: a tap on a slow tablet redraws one row, not the
-    // category's every segmented control.
-    const latest = useRef({ answers, onChange, key: category.key });
-    useEffect(() => {
-      latest.current = { answers, onChange, key: category.key };
-    });
-    const setAnswer = useCallback((item: string, patch: Partial<ChecklistAnswer>) => {
-      const { answers: current, onChange: change, key } = latest.current;
-      change(key, { ...current, [item]: { ...(current[item] ?? EMPTY_ANSWER), ...patch } });
-    }, []);
-    const markRest = () => {
-      const next = { ...answers };
+/** The category's name with how many of its items are answered. */
+function CategoryLegend({ category, answers }: CategoryProps) {
+  const { t } = useTranslation();
+  const answered = useStoreSelect(answers, (all) => answeredIn(category, all));
+  return (
+    <Group gap="xs">
+      <Text fw={600}>{checklistLabel(category, currentLanguage())}</Text>
+      <Badge size="sm" variant="light" color={answered === category.items.length ? 'green' : 'gray'}>
+        {t('reports.checklist.answered', { done: answered, total: category.items.length })}
+      </Badge>
+    </Group>
+  );
+}
+
+/** "Rest OK": every item of the category without an answer becomes OK. */
+function RestOkButton({ category, answers, disabled }: CategoryProps & { disabled?: boolean }) {
+  const { t } = useTranslation();
+  const complete = useStoreSelect(answers, (all) => answeredIn(category, all) === category.items.length);
+  const markRest = () =>
+    answers.set((all) => {
+      const next = { ...all[category.key] };
       for (const item of category.items) {
         const current = next[item.key] ?? EMPTY_ANSWER;
         if (!current.state) next[item.key] = { ...current, state: 'ok' };
       }
-      onChange(category.key, next);
-    };
-
-    return (
-      <Fieldset
-        legend={
-          <Group gap="xs">
-            <Text fw={600}>{checklistLabel(category, language)}</Text>
-            <Badge size="sm" variant="light" color={answered === category.items.length ? 'green' : 'gray'}>
-              {t('reports.checklist.answered', { done: answered, total: category.items.length })}
-            </Badge>
-          </Group>
-        }
-      >
-        <Group justify="flex-end" mb="xs">
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            disabled={disabled || answered === category.items.length}
-            onClick={markRest}
-          >
-            {t('reports.checklist.restOk')}
-          </Button>
-        </Group>
-        <Stack gap="sm">
-          {category.items.map((item) => (
-            <ChecklistRow
-              key={item.key}
-              categoryKey={category.key}
-              item={item}
-              name={checklistLabel(item, language)}
-              answer={answers[item.key] ?? EMPTY_ANSWER}
-              error={errors[`checklist.${category.key}.${item.key}.note`]}
-              disabled={disabled}
-              onAnswer={setAnswer}
-            />
-          ))}
-        </Stack>
-      </Fieldset>
-    );
-  },
-  (previous: CategoryFieldsProps, next: CategoryFieldsProps) =>
-    sameProps(previous, next, {
-      answers: (a: Answers, b: Answers) =>
-        next.category.items.every((item) => sameAnswer(a[item.key], b[item.key])),
-    }),
-);
-
-interface ChecklistRowProps {
-  categoryKey: string;
-  item: Category['items'][number];
-  name: string;
-  answer: ChecklistAnswer;
-  error: string | undefined;
-  disabled?: boolean;
-  onAnswer: (item: string, patch: Partial<ChecklistAnswer>) => void;
+      return { ...all, [category.key]: next };
+    });
+  return (
+    <Button size="compact-sm" variant="subtle" disabled={disabled || complete} onClick={markRest}>
+      {t('reports.checklist.restOk')}
+    </Button>
+  );
 }
 
-const ChecklistRow = memo(
-  function ChecklistRow({ categoryKey, item, name, answer, error, disabled, onAnswer }: ChecklistRowProps) {
-    const { t } = useTranslation();
-    return (
-      <Group gap="sm" wrap="wrap" align="flex-start" data-testid={`checklist-${categoryKey}-${item.key}`}>
-        <Text className={classes.name}>{name}</Text>
-        <SegmentedControl
-          aria-label={name}
-          disabled={disabled}
-          value={answer.state ?? ''}
-          color={answer.state ? STATE_COLOR[answer.state] : undefined}
-          onChange={(next) => onAnswer(item.key, { state: next as ChecklistState })}
-          data={CHECKLIST_STATES.map((state) => ({
-            value: state,
-            label: t(CHECKLIST_STATE_KEY[state]),
-          }))}
-        />
-        <TextInput
-          style={{ flex: '1 1 200px' }}
-          placeholder={t('reports.checklist.note')}
-          aria-label={t('reports.checklist.noteFor', { item: name })}
-          value={answer.note}
-          maxLength={REPORT_MAX_NOTE}
-          disabled={disabled}
-          error={error}
-          onChange={(e) => onAnswer(item.key, { note: e.currentTarget.value })}
-        />
+interface CategoryFieldsProps extends CategoryProps {
+  errors: Record<string, string>;
+  disabled?: boolean;
+}
+
+const CategoryFields = memo(function CategoryFields({
+  category,
+  answers,
+  errors,
+  disabled,
+}: CategoryFieldsProps) {
+  const language = currentLanguage();
+  return (
+    <Fieldset legend={<CategoryLegend category={category} answers={answers} />}>
+      <Group justify="flex-end" mb="xs">
+        <RestOkButton category={category} answers={answers} disabled={disabled} />
       </Group>
-    );
-  },
-  (previous: ChecklistRowProps, next: ChecklistRowProps) => sameProps(previous, next, { answer: sameAnswer }),
-);
+      <Stack gap="sm">
+        {category.items.map((item) => (
+          <ChecklistRow
+            key={item.key}
+            answers={answers}
+            categoryKey={category.key}
+            itemKey={item.key}
+            name={checklistLabel(item, language)}
+            error={errors[`checklist.${category.key}.${item.key}.note`]}
+            disabled={disabled}
+          />
+        ))}
+      </Stack>
+    </Fieldset>
+  );
+});
+
+interface ChecklistRowProps {
+  answers: Store<ChecklistAnswers>;
+  categoryKey: string;
+  itemKey: string;
+  name: string;
+  error: string | undefined;
+  disabled?: boolean;
+}
+
+/** Writes a patch into one item's answer, copying only that category and item. */
+function setAnswer(
+  answers: Store<ChecklistAnswers>,
+  categoryKey: string,
+  itemKey: string,
+  patch: Partial<ChecklistAnswer>,
+) {
+  answers.set((all) => {
+    const category = all[categoryKey] ?? NO_ANSWERS;
+    return {
+      ...all,
+      [categoryKey]: { ...category, [itemKey]: { ...(category[itemKey] ?? EMPTY_ANSWER), ...patch } },
+    };
+  });
+}
+
+/*
+ * A row is its name, its choice and its note; the choice and the note each read their own part of the
+ * answer from the store. The store's updates copy only the answered category and item, so a tap
+ * re-renders that row's choice and a keystroke its note: not the row around them (its note's input is
+ * the heavier of the two), not another row.
+ */
+const ChecklistRow = memo(function ChecklistRow({
+  answers,
+  categoryKey,
+  itemKey,
+  name,
+  error,
+  disabled,
+}: ChecklistRowProps) {
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-start" data-testid={`checklist-${categoryKey}-${itemKey}`}>
+      <Text className={classes.name}>{name}</Text>
+      <RowChoice
+        answers={answers}
+        categoryKey={categoryKey}
+        itemKey={itemKey}
+        name={name}
+        disabled={disabled}
+      />
+      <RowNote
+        answers={answers}
+        categoryKey={categoryKey}
+        itemKey={itemKey}
+        name={name}
+        error={error}
+        disabled={disabled}
+      />
+    </Group>
+  );
+});
+
+function RowChoice({ answers, categoryKey, itemKey, name, disabled }: Omit<ChecklistRowProps, 'error'>) {
+  const { t } = useTranslation();
+  const state = useStoreSelect(answers, (all) => all[categoryKey]?.[itemKey]?.state ?? null);
+  const options = useMemo(
+    () =>
+      CHECKLIST_STATES.map((value) => ({
+        value,
+        label: t(CHECKLIST_STATE_KEY[value]),
+        color: STATE_COLOR[value],
+      })),
+    [t],
+  );
+  return (
+    <SegmentedChoice
+      label={name}
+      options={options}
+      value={state}
+      disabled={disabled}
+      onChange={(next) => setAnswer(answers, categoryKey, itemKey, { state: next })}
+    />
+  );
+}
+
+function RowNote({ answers, categoryKey, itemKey, name, error, disabled }: ChecklistRowProps) {
+  const { t } = useTranslation();
+  const note = useStoreSelect(answers, (all) => all[categoryKey]?.[itemKey]?.note ?? '');
+  return (
+    <TextInput
+      style={{ flex: '1 1 200px' }}
+      placeholder={t('reports.checklist.note')}
+      aria-label={t('reports.checklist.noteFor', { item: name })}
+      value={note}
+      maxLength={REPORT_MAX_NOTE}
+      disabled={disabled}
+      error={error}
+      onChange={(e) => setAnswer(answers, categoryKey, itemKey, { note: e.currentTarget.value })}
+    />
+  );
+}

@@ -17,9 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_TEXT } from '@/domain/report';
 import { ExcavatorPicker } from '@/client/ui/pickers/excavator-picker';
 import { localToday } from '@/client/lib/dates';
-import type { ReportFormValues } from './form-values';
+import type { ReportFieldValues } from './form-values';
 
-type Form = UseFormReturnType<ReportFormValues>;
+type Form = UseFormReturnType<ReportFieldValues>;
 
 /**
  * A section re-renders only when one of its own fields' value or error changed: the form object is new
@@ -27,7 +27,7 @@ type Form = UseFormReturnType<ReportFormValues>;
  * text areas (on a slow tablet that was most of a tap's time). The form's setters read its current
  * values, so a section kept from an earlier render still writes correctly.
  */
-function sameFields(fields: readonly (keyof ReportFormValues)[]) {
+function sameFields(fields: readonly (keyof ReportFieldValues)[]) {
   return (previous: { form: Form }, next: { form: Form }) =>
     fields.every(
       (field) =>

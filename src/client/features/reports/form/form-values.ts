@@ -23,6 +23,28 @@ const reportForm = defineReportEntity(localToday);
 /** What the form holds: text as typed, numbers as numbers or '' (not given), an answer per item. */
 export type ReportFormValues = EntityForm<typeof reportForm.fields>;
 
+/** The checklist's answers by category and item. */
+export type ChecklistAnswers = ReportFormValues['checklist'];
+
+/**
+ * What the report form's `useForm` holds: all but the checklist, whose answers live in a store of
+ * their own (a tap re-renders only its row, not the form).
+ */
+export type ReportFieldValues = Omit<ReportFormValues, 'checklist'>;
+
+/** Whether two checklists hold the same answers (an item without an answer is the same as none). */
+export function sameChecklist(a: ChecklistAnswers, b: ChecklistAnswers): boolean {
+  if (a === b) return true;
+  const covers = (x: ChecklistAnswers, y: ChecklistAnswers) =>
+    Object.entries(x).every(([category, items]) =>
+      Object.entries(items).every(([item, answer]) => {
+        const other = y[category]?.[item];
+        return (answer.state ?? null) === (other?.state ?? null) && answer.note === (other?.note ?? '');
+      }),
+    );
+  return covers(a, b) && covers(b, a);
+}
+
 /** What is saved: the API's editable fields. */
 export type ReportPayload = ReportFields;
 

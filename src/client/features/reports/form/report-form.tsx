@@ -2,12 +2,13 @@ import { Alert, Button, Fieldset, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useCallbackRef } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uncheckedItems, type Report } from '@/domain/report';
 import { DraftNotice } from '@/client/ui/draft-notice';
 import { useFormDraft } from '@/client/lib/drafts/use-form-draft';
 import { useSettings } from '@/client/lib/session/settings-store';
+import { createStore } from '@/client/lib/store';
 import { IncompleteChecklistModal } from '../components/confirm-modals';
 import { SignatureField, type SignatureFieldHandle } from '../components/signature-field';
 import type { ReportRecord } from '../model';
@@ -16,8 +17,11 @@ import { ChecklistFields } from './checklist-fields';
 import { GeneralFields, OperatingFields, TextFields } from './form-sections';
 import {
   initialFormValues,
+  sameChecklist,
   toPayload,
   validateReport,
+  type ChecklistAnswers,
+  type ReportFieldValues,
   type ReportFormValues,
   type ReportPayload,
 } from './form-values';
@@ -39,9 +43,10 @@ interface ReportDraft {
 }
 
 /*
- * Every tap or keystroke re-renders the form; what does not show the changed value is kept from the
- * render before (memo with callbacks that keep their identity), so on a slow tablet a checklist tap
- * redraws its row and category, not the signature pad, the dialog and the buttons.
+ * A keystroke in a field re-renders the form; what does not show the changed value is kept from the
+ * render before (memo with callbacks that keep their identity). The checklist's answers are not in the
+ * form's state but in a store of their own: on a slow tablet a checklist tap redraws its row only, not
+ * the form, the follow-up picker, the signature pad and the buttons.
  */
 const KeptSignatureField = memo(SignatureField);
 const KeptIncompleteChecklistModal = memo(IncompleteChecklistModal);
@@ -93,21 +98,37 @@ export function ReportForm({
   const [signed, setSigned] = useState(!!report?.operatorSignature);
   const [saving, setSaving] = useState<'save' | 'submit' | null>(null);
   const [signatureError, setSignatureError] = useState<string | null>(null);
-  const form = useForm<ReportFormValues>({
-    initialValues: initialFormValues(report, defaultOperatorName),
-    validate: (values) => validateReport(values, t),
+  const [initial] = useState(() => {
+    const { checklist, ...fields } = initialFormValues(report, defaultOperatorName);
+    return { checklist, fields };
   });
+  const [checklist] = useState(() => createStore<ChecklistAnswers>(initial.checklist));
+  const form = useForm<ReportFieldValues>({
+    initialValues: initial.fields,
+    validate: (values) => validateReport({ ...values, checklist: checklist.get() }, t),
+  });
+  /** The form's values with the checklist's answers: what is validated, saved and kept as the draft. */
+  const allValues = (): ReportFormValues => ({ ...form.getValues(), checklist: checklist.get() });
+  // The form re-renders when the checklist starts or stops differing from what it opened with (the
+  // draft and the leave guard read it), not on every tap.
+  const checklistChanged = useSyncExternalStore(
+    checklist.subscribe,
+    () => !sameChecklist(checklist.get(), initial.checklist),
+  );
 
   // The draft holds the form's values and the signature as data (drawn or kept), so a restored form
   // is signed as it was.
   const draft = useFormDraft<ReportDraft>({
     form: 'report',
     recordId: report?.id ?? null,
-    read: () => ({ values: form.getValues(), signature: signature.current?.value() ?? null }),
+    read: () => ({ values: allValues(), signature: signature.current?.value() ?? null }),
     watch: form.values,
-    dirty: form.isDirty() || signed !== !!report?.operatorSignature,
+    subscribe: checklist.subscribe,
+    dirty: form.isDirty() || checklistChanged || signed !== !!report?.operatorSignature,
     apply: (stored) => {
-      form.setValues(stored.values);
+      const { checklist: answers, ...fields } = stored.values;
+      form.setValues(fields);
+      checklist.set(answers ?? {});
       signature.current?.restore(stored.signature);
     },
   });
@@ -116,7 +137,7 @@ export function ReportForm({
   const requireAll = useSettings().settings.reports.requireAllChecklistItems;
 
   const markRest = useCallbackRef(() => {
-    const next: ReportFormValues['checklist'] = { ...form.getValues().checklist };
+    const next: ChecklistAnswers = { ...checklist.get() };
     for (const category of categories) {
       const answers = { ...next[category.key] };
       for (const item of category.items)
@@ -124,7 +145,7 @@ export function ReportForm({
           answers[item.key] = { state: 'na', note: answers[item.key]?.note ?? '' };
       next[category.key] = answers;
     }
-    form.setFieldValue('checklist', next);
+    checklist.set(next);
     setIncomplete(null);
   });
 
@@ -136,12 +157,13 @@ export function ReportForm({
     else setSignatureError(null);
     if (result.hasErrors || (submit && !operatorSignature)) return;
     // The checklist shown and the drawn signature are checked with the rest before anything is saved.
-    const complete = validateReport(form.values, t, categories, operatorSignature);
+    const values = allValues();
+    const complete = validateReport(values, t, categories, operatorSignature);
     if (Object.keys(complete).length > 0) {
       form.setErrors(complete);
       return;
     }
-    const payload = toPayload(form.values, categories, operatorSignature);
+    const payload = toPayload(values, categories, operatorSignature);
     const count = uncheckedItems(payload);
     if (submit && count.unchecked > 0 && (!confirmed || requireAll)) {
       setIncomplete(count);
@@ -163,9 +185,6 @@ export function ReportForm({
     void save(true, true);
   });
   const closeIncomplete = useCallback(() => setIncomplete(null), []);
-  const setChecklist = useCallbackRef((next: ReportFormValues['checklist']) =>
-    form.setFieldValue('checklist', next),
-  );
   const setResolves = useCallbackRef((next: string[]) => form.setFieldValue('resolvesFollowUps', next));
   const onSignedChange = useCallback((next: boolean) => {
     setSigned(next);
@@ -197,8 +216,7 @@ export function ReportForm({
         <Fieldset legend={t('reports.form.checklist')}>
           <ChecklistFields
             categories={categories}
-            value={form.values.checklist}
-            onChange={setChecklist}
+            answers={checklist}
             errors={form.errors as Record<string, string>}
           />
         </Fieldset>

@@ -1,7 +1,7 @@
-import { Alert, Card, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { memo } from 'react';
+import { Alert, Card, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SegmentedChoice } from '@/client/ui/segmented-choice';
 import { sameSectionFields, type LogbookForm } from './form-types';
 
 interface CheckRowProps {
@@ -37,11 +37,16 @@ const CheckRow = memo(
     notesRequired,
     testId,
   }: CheckRowProps) {
-    // A phone has no room for "Funktionsfähig" beside "Nicht funktionsfähig" (each one long word): the
-    // two choices stack, each the full width of the card.
-    const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
     const conveyor = path.startsWith('conveyorChecks.');
-    const onChange = (next: string) => {
+    const options = useMemo(
+      () =>
+        [
+          { value: 'good', label: good, color: 'green' },
+          { value: 'bad', label: badLabel, color: 'red' },
+        ] as const,
+      [good, badLabel],
+    );
+    const onChange = (next: 'good' | 'bad') => {
       const isBad = next === 'bad';
       if (conveyor) form.setFieldValue(`${path as `conveyorChecks.${number}`}.functional`, !isBad);
       else form.setFieldValue(`${path as `specialChecks.${number}`}.open`, isBad);
@@ -57,25 +62,18 @@ const CheckRow = memo(
       >
         <Group justify="space-between" wrap="wrap" gap="sm" mb="xs">
           <Text fw={600}>{name}</Text>
-          <SegmentedControl
+          <SegmentedChoice
             size="md"
-            radius="md"
-            // Long labels ("Nicht funktionsfähig") wrap inside their half instead of being cut off.
+            // Long labels ("Nicht funktionsfähig") wrap inside their half instead of being cut off; a
+            // phone has no room for "Funktionsfähig" beside it (each one long word): the two choices
+            // stack, each the full width of the card.
             style={{ flex: '1 1 260px', maxWidth: 420 }}
-            fullWidth
-            orientation={phone ? 'vertical' : 'horizontal'}
-            styles={{
-              label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.2 },
-            }}
+            stackOnPhone
             data-testid="logbook-check-toggle"
             value={bad ? 'bad' : 'good'}
-            color={bad ? 'red' : 'green'}
             onChange={onChange}
-            data={[
-              { value: 'good', label: good },
-              { value: 'bad', label: badLabel },
-            ]}
-            aria-label={name}
+            options={options}
+            label={name}
           />
         </Group>
         <TextInput
