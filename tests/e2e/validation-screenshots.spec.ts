@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect as baseExpect, test, type Browser } from '@playwright/test';
 import { screenshotWhenStill } from './support/still';
-import { apiToken, LANGUAGE_KEY, serverURL, text, TOKEN_KEY } from './support/app';
+import { apiToken, text } from './support/app';
+import { DESKTOP, signedInContext, TABLET } from './support/context';
 import { USERS } from './support/users';
 
 /**
@@ -14,8 +15,8 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 const DIR = process.env.VALIDATION_SHOTS_DIR ?? path.resolve('test-results/validation-screenshots');
 
 const DEVICES = [
-  ['tablet', { viewport: { width: 820, height: 1180 }, hasTouch: true }],
-  ['desktop', { viewport: { width: 1440, height: 900 }, hasTouch: false }],
+  ['tablet', TABLET],
+  ['desktop', DESKTOP],
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
@@ -35,24 +36,7 @@ async function germanPage(
   theme: (typeof THEMES)[number],
   token: string,
 ) {
-  const context = await browser.newContext({
-    baseURL: serverURL,
-    ...options,
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: serverURL,
-          localStorage: [
-            { name: LANGUAGE_KEY, value: 'de' },
-            { name: 'colorTheme', value: theme },
-            { name: TOKEN_KEY, value: token },
-          ],
-        },
-      ],
-    },
-    serviceWorkers: 'block',
-  });
+  const context = await signedInContext(browser, { token, language: 'de', theme, device: options });
   return { context, page: await context.newPage() };
 }
 
@@ -132,25 +116,7 @@ for (const [device, options] of DEVICES) {
 
     test(`excavator form validation in German: ${device}, ${theme}`, async ({ browser }) => {
       test.setTimeout(180_000);
-      const context = await browser.newContext({
-        baseURL: serverURL,
-        ...options,
-        storageState: {
-          cookies: [],
-          origins: [
-            {
-              origin: serverURL,
-              localStorage: [
-                { name: LANGUAGE_KEY, value: 'de' },
-                { name: 'colorTheme', value: theme },
-                { name: TOKEN_KEY, value: managerToken },
-              ],
-            },
-          ],
-        },
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
+      const { context, page } = await germanPage(browser, options, theme, managerToken);
       try {
         await page.goto('/excavators?edit=new', { waitUntil: 'commit' });
         const form = page.getByRole('dialog', { name: de('excavators.form.createTitle') });

@@ -51,6 +51,14 @@ function reflect(readiness: OfflineReadiness) {
 reflect(offlineReadiness.get());
 offlineReadiness.subscribe(() => reflect(offlineReadiness.get()));
 
+/**
+ * The worker could not be registered (the browser refused it, a policy blocks it): this page will not
+ * store the app, and nothing should wait for it to — the tablet's keep-open request goes.
+ */
+export function registrationFailed(): void {
+  if (offlineReadiness.get().state === 'idle') offlineReadiness.set({ state: 'unsupported' });
+}
+
 export function useOfflineReadiness(): OfflineReadiness {
   return useStore(offlineReadiness);
 }

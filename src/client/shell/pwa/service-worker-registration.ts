@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { SERVICE_WORKER_SCOPE, SERVICE_WORKER_URL } from '@/domain/service-worker';
 import { createStore, useStore } from '@/client/lib/store';
-import { trackOfflineReadiness } from './offline-readiness';
+import { registrationFailed, trackOfflineReadiness } from './offline-readiness';
 
 /** How often an open tab asks the server for a new service worker. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -54,6 +54,7 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
     }
   } catch (error) {
     console.error('Service worker registration failed', error);
+    registrationFailed();
   }
   return wb;
 }

@@ -21,6 +21,7 @@ import {
   unregisterUnsavedChanges,
   useUnsavedChanges,
 } from '@/client/lib/unsaved-changes';
+import { offlineReadiness, resetOfflineReadiness } from '@/client/shell/pwa/offline-readiness';
 import { UpdatePrompt } from '@/client/shell/pwa/update-prompt';
 import { useWorkerNavigation } from '@/client/shell/pwa/use-worker-navigation';
 import { useEnglish, withProviders } from '../../support/render';
@@ -72,6 +73,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   resetServiceWorkerRegistration();
+  resetOfflineReadiness();
   unregisterUnsavedChanges('test-form');
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
@@ -92,6 +94,8 @@ describe('service worker registration', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const created: Array<[string, string]> = [];
     const wb = fakeWorkbox();
+    resetOfflineReadiness();
+    expect(offlineReadiness.get()).toEqual({ state: 'idle' });
     wb.register.mockRejectedValueOnce(new Error('blocked'));
     const result = await registerServiceWorker({
       createWorkbox: (url, scope) => {
@@ -102,6 +106,8 @@ describe('service worker registration', () => {
     expect(created).toEqual([['/service-worker.js', '/']]);
     expect(result).toBe(wb);
     expect(errors).toHaveBeenCalledWith('Service worker registration failed', expect.any(Error));
+    // Nothing is being stored: the keep-open request must not wait for it.
+    expect(offlineReadiness.get()).toEqual({ state: 'unsupported' });
     errors.mockRestore();
   });
 
