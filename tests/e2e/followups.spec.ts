@@ -132,11 +132,7 @@ test('screenshot: the excavator detail with follow-ups on a tablet in German', a
   await page.addInitScript((key) => localStorage.setItem(key, 'de'), LANGUAGE_KEY);
   // A tablet's first session asks to stay open while the app is stored for offline use: closed (in
   // German) so that it does not cover the picture.
-  const keepOpen = page.getByRole('dialog', { name: text('de', 'pwa.keepOpen.title') });
-  await page.addLocatorHandler(keepOpen, async () => {
-    await keepOpen.getByRole('button', { name: text('de', 'pwa.keepOpen.ok') }).click();
-    await expect(keepOpen).toBeHidden();
-  });
+  await closeKeepOpenPrompt(page, 'de');
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.goto(`/excavators?view=${excavatorId}`);
@@ -150,7 +146,7 @@ test('screenshot: the excavator detail with follow-ups on a tablet in German', a
   await expect(page.getByTestId('offline-readiness')).toHaveAttribute('data-offline-state', 'ready', {
     timeout: 60_000,
   });
-  await expect(keepOpen).toBeHidden();
+  await expect(page.getByRole('dialog', { name: text('de', 'pwa.keepOpen.title') })).toBeHidden();
   await expect(section.getByText(text('de', 'followUps.status.overdue'))).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await screenshotWhenStill(page, { path: test.info().outputPath('followups-excavator-tablet-de.png') });

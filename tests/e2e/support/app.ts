@@ -54,14 +54,17 @@ export async function apiToken(request: APIRequestContext, user: E2eUser): Promi
 }
 
 /**
- * On a touch device's first session the app asks to stay open until it is stored for offline use; the
- * dialog comes whenever the service worker starts caching. Tests about something else close it when it
+ * On a touch device's first session the app asks to stay open until it is stored for offline use: a
+ * card (a non-modal dialog) with the first screen, or when the service worker starts caching. Tests about something else close it when it
  * gets in their way (Playwright runs the handler before actions and auto-waiting assertions).
  */
-export async function closeKeepOpenPrompt(page: Page): Promise<void> {
-  const prompt = page.getByRole('dialog', { name: en('pwa.keepOpen.title') });
+export async function closeKeepOpenPrompt(page: Page, language: 'en' | 'de' = 'en'): Promise<void> {
+  const prompt = page.getByRole('dialog', { name: text(language, 'pwa.keepOpen.title') });
   await page.addLocatorHandler(prompt, async () => {
-    await prompt.getByRole('button', { name: en('pwa.keepOpen.ok') }).click();
+    // The card also goes by itself: shown with the first screen while storing is expected, it leaves
+    // when the worker turns out to be ready at once. Whichever comes first ends the wait.
+    const ok = prompt.getByRole('button', { name: text(language, 'pwa.keepOpen.ok') });
+    await Promise.race([ok.click().catch(() => undefined), prompt.waitFor({ state: 'hidden' })]);
     await expect(prompt).toBeHidden();
   });
 }
