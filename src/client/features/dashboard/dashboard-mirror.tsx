@@ -36,10 +36,18 @@ export function DashboardMirror({
     [engine, reportsOn],
     null,
   );
+  // Both reads answer on their own; the view waits for every one that is asked for, so the tiles
+  // appear together instead of the trend popping in under an already drawn fleet and moving it.
+  const pending = (excavatorsOn && excavators === null) || (reportsOn && reports === null);
   const view = useMemo(
-    () => dashboardFromMirror({ excavators, reports, range, today: localToday(), intervalHours }),
-    [excavators, reports, range, intervalHours],
+    () =>
+      pending
+        ? null
+        : dashboardFromMirror({ excavators, reports, range, today: localToday(), intervalHours }),
+    [pending, excavators, reports, range, intervalHours],
   );
-  useEffect(() => onView(view), [view, onView]);
+  useEffect(() => {
+    if (view) onView(view);
+  }, [view, onView]);
   return null;
 }
