@@ -44,6 +44,7 @@ async function rate(url: string, port: number, keepStorage: boolean, retry = tru
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  saveReport(url, lhr);
   if (lhr.runtimeError) {
     if (retry) return rate(url, port, keepStorage, false);
     throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -57,6 +58,19 @@ async function rate(url: string, port: number, keepStorage: boolean, retry = tru
     }),
   ) as Rating['metrics'];
   return { score: Math.round(score * 100), metrics };
+}
+
+/**
+ * With LIGHTHOUSE_SAVE_DIR set, every run's full report is written there (numbered per page): its
+ * long tasks, script boot-up times and trace-based metrics are where a score is explained.
+ */
+let saved = 0;
+function saveReport(url: string, lhr: object) {
+  const dir = process.env.LIGHTHOUSE_SAVE_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const page = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'dashboard';
+  fs.writeFileSync(path.join(dir, `${page}-${++saved}.json`), JSON.stringify(lhr));
 }
 
 /** The median run by score, with every run's score beside it. */

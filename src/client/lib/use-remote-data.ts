@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { isNetworkError } from './api-errors';
 
 export interface RemoteData<T> {
@@ -43,12 +43,15 @@ export function useRemoteData<T>(
   useEffect(() => {
     if (fullKey === null) return;
     const controller = new AbortController();
+    // An answer renders as a transition: React draws a screen full of new data in slices and answers a
+    // tap between them, where a slow tablet otherwise sat in one long task until all of it was drawn.
     fetcher(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setLoaded({ key: fullKey, data, error: null });
+        if (!controller.signal.aborted) startTransition(() => setLoaded({ key: fullKey, data, error: null }));
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded((current) => ({ key: fullKey, data: current.data, error }));
+        if (!controller.signal.aborted)
+          startTransition(() => setLoaded((current) => ({ key: fullKey, data: current.data, error })));
       },
     );
     return () => controller.abort();

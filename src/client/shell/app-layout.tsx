@@ -3,10 +3,9 @@ import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, useEffect, type ReactNode } from 'react';
+import { lazy, memo, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@/domain/user';
-import { AfterFirstPaint, useAfterFirstPaint } from './after-first-paint';
+import { AfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
 import { useRecordRecent } from './nav/use-recents';
 import { OfflineBanner } from './online/offline-banner';
@@ -42,17 +41,17 @@ const SIDEBAR_NARROW = 76;
 const OUTDOOR_EXTRA = 24;
 
 /**
- * The sidebar's content: at once where the sidebar shows (from the `md` breakpoint on); below it the
- * sidebar waits off screen (phones and tablets use the mobile menu), so its navigation renders after the
- * first screen has painted instead of lengthening the first render.
+ * The sidebar's content, only where the sidebar shows (from the `md` breakpoint on). Below it the
+ * sidebar is collapsed off screen and phones and tablets navigate with the mobile menu: rendering its
+ * links there too cost a slow tablet most of its start-up work for nothing. A tablet turned to
+ * landscape crosses the breakpoint and renders them then.
  */
 function SidebarContent({ children }: { children: ReactNode }) {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, undefined, {
     getInitialValueInEffect: false,
   });
-  const painted = useAfterFirstPaint();
-  return wide || painted ? children : null;
+  return wide ? children : null;
 }
 
 /** Shows "Failed to load settings" (or the server's message) when loading settings fails. */
@@ -74,13 +73,35 @@ function useSettingsErrorNotice() {
  */
 export function AppLayout() {
   const { user } = useSession();
-  return user ? <SignedInShell user={user} /> : null;
+  return user ? <SignedInShell userId={user.id} /> : null;
 }
 
-/** Top bar, sidebar (wide/narrow) or mobile menu, page, footer, palette. */
-function SignedInShell({ user }: { user: User }) {
-  const { t } = useTranslation();
+/**
+ * What the shell does rather than shows, in a component of its own that renders nothing: the
+ * settings, the session and the address it follows change several times while a session starts
+ * (the settings arrive, the engine loads), and each change re-rendered the whole shell with the page
+ * in it when these hooks lived in the shell itself.
+ */
+function ShellEffects({ userId, closeMobileMenu }: { userId: string; closeMobileMenu: () => void }) {
   const pathname = useLocation({ select: (location) => location.pathname });
+  // With a stored session the dashboard shows before the offline engine has loaded: main.tsx starts it
+  // once the shell has painted.
+  useEffect(() => void window.dispatchEvent(new CustomEvent(SHELL_SHOWN_EVENT)), []);
+  useRecordRecent(userId, pathname);
+  useGlobalShortcuts();
+  useSettingsErrorNotice();
+  useSettingsPushes();
+  useEffect(() => closeMobileMenu(), [pathname, closeMobileMenu]);
+  return null;
+}
+
+/**
+ * Top bar, sidebar (wide/narrow) or mobile menu, page, footer, palette. Memoised on the user's id: a
+ * refreshed session (the same user) does not render the shell again; its parts follow their own
+ * stores.
+ */
+const SignedInShell = memo(function SignedInShell({ userId }: { userId: string }) {
+  const { t } = useTranslation();
   const [mobileOpened, mobileMenu] = useDisclosure(false);
   const extra = useColorTheme() === 'outdoor' ? OUTDOOR_EXTRA : 0;
   const [compact, setCompact] = useLocalStorage<boolean>({
@@ -88,16 +109,6 @@ function SignedInShell({ user }: { user: User }) {
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-
-  // With a stored session the dashboard shows before the offline engine has loaded: main.tsx starts it
-  // once this has painted.
-  useEffect(() => void window.dispatchEvent(new CustomEvent(SHELL_SHOWN_EVENT)), []);
-  useRecordRecent(user.id, pathname);
-  useGlobalShortcuts();
-  useSettingsErrorNotice();
-  useSettingsPushes();
-  const closeMobileMenu = mobileMenu.close;
-  useEffect(() => closeMobileMenu(), [pathname, closeMobileMenu]);
 
   return (
     <AppShell
@@ -109,6 +120,7 @@ function SignedInShell({ user }: { user: User }) {
       }}
       padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
     >
+      <ShellEffects userId={userId} closeMobileMenu={mobileMenu.close} />
       <AppShell.Header>
         <TopBar
           mobileMenuOpened={mobileOpened}
@@ -142,4 +154,4 @@ function SignedInShell({ user }: { user: User }) {
       </AfterFirstPaint>
     </AppShell>
   );
-}
+});

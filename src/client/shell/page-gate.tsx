@@ -1,5 +1,5 @@
 import { useMatches } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { pageGate } from '@/domain/navigation/guards';
 import { AccessDeniedPage } from './pages/access-denied-page';
 import { DispoInfoNotice } from './pages/dispo-info-notice';
@@ -18,8 +18,12 @@ export function PageGate({ children }: { children: ReactNode }) {
   const page = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.page });
   const { user } = useSession();
   const { settings, loading } = useSettings();
+  // The page replaces the skeleton in a deferred render: the settings' arrival updates the whole shell
+  // at once (a store's change is never time-sliced), and the page's first render, the largest, then
+  // follows in slices a slow tablet can answer a tap between.
+  const settingsLoading = useDeferredValue(loading);
   if (!page) return <>{children}</>;
-  const gate = pageGate(page, user, settings.features, loading);
+  const gate = pageGate(page, user, settings.features, settingsLoading);
   switch (gate) {
     case 'not-found':
       return <NotFoundPage />;

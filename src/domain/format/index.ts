@@ -126,6 +126,12 @@ const MEDIUM_DATE_PARTS: Record<Language, Intl.DateTimeFormatOptions> = {
 
 const cache = new Map<string, Format>();
 
+/** `make()` on the first call, the same value after. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** The formatter for `language` (any unknown language falls back to the default one). */
 export function createFormat(language: string, options: FormatOptions = {}): Format {
   const lang: Language = isFormatLanguage(language) ? language : DEFAULT_LANGUAGE;
@@ -136,13 +142,15 @@ export function createFormat(language: string, options: FormatOptions = {}): For
   const zone = options.timeZone;
 
   // A calendar day is formatted in UTC (it was built at UTC noon); a timestamp in the chosen zone.
+  // Each Intl formatter is built on its first use: building one costs a slow tablet milliseconds, and
+  // a screen uses a few of the two dozen this object offers.
   const dateFormatter = (opts: Intl.DateTimeFormatOptions) => {
-    const day = new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' });
-    const instant = new Intl.DateTimeFormat(locale, { ...opts, timeZone: zone });
+    const day = lazily(() => new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' }));
+    const instant = lazily(() => new Intl.DateTimeFormat(locale, { ...opts, timeZone: zone }));
     return (value: DateInput) => {
       const parsed = toDate(value);
       if (!parsed) return typeof value === 'string' && value ? value : EMPTY_VALUE;
-      return (parsed.calendarDay ? day : instant).format(parsed.date);
+      return (parsed.calendarDay ? day : instant)().format(parsed.date);
     };
   };
 
@@ -155,22 +163,29 @@ export function createFormat(language: string, options: FormatOptions = {}): For
     }
     return f;
   };
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
-  const moneyCompact = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const zoneNames = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' });
+  const money = lazily(() => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }));
+  const moneyCompact = lazily(
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'EUR',
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      }),
+  );
+  const percent = lazily(() => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }));
+  const zoneNames = lazily(() => new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'short' }));
   const zoneName = (value: DateInput) => {
     const parsed = toDate(value);
     if (!parsed || parsed.calendarDay) return '';
-    return zoneNames.formatToParts(parsed.date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    return (
+      zoneNames()
+        .formatToParts(parsed.date)
+        .find((part) => part.type === 'timeZoneName')?.value ?? ''
+    );
   };
   const dateTime = dateFormatter({ dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const relative = lazily(() => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
   const present = (value: number | null | undefined): value is number =>
     typeof value === 'number' && Number.isFinite(value);
 
@@ -198,16 +213,16 @@ export function createFormat(language: string, options: FormatOptions = {}): For
       if (!parsed) return EMPTY_VALUE;
       const diff = parsed.date.getTime() - now.getTime();
       for (const [unit, ms] of RELATIVE_UNITS) {
-        if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+        if (Math.abs(diff) >= ms) return relative().format(Math.round(diff / ms), unit);
       }
-      return relative.format(0, 'second');
+      return relative().format(0, 'second');
     },
     number: (value, fractionDigits = 1) =>
       present(value) ? decimal(fractionDigits).format(value) : EMPTY_VALUE,
     hours: (value) => (present(value) ? `${decimal(1).format(value)} ${HOUR_SYMBOL[lang]}` : EMPTY_VALUE),
-    money: (value) => (present(value) ? money.format(value) : EMPTY_VALUE),
-    moneyCompact: (value) => (present(value) ? moneyCompact.format(value) : EMPTY_VALUE),
-    percent: (value) => (present(value) ? percent.format(value) : EMPTY_VALUE),
+    money: (value) => (present(value) ? money().format(value) : EMPTY_VALUE),
+    moneyCompact: (value) => (present(value) ? moneyCompact().format(value) : EMPTY_VALUE),
+    percent: (value) => (present(value) ? percent().format(value) : EMPTY_VALUE),
     bytes: (bytes) => {
       let value = bytes;
       let unit = 0;

@@ -1,4 +1,5 @@
-import { Alert, Button, Grid, Group, SegmentedControl, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Skeleton, Text, Title } from '@mantine/core';
+import { SegmentedChoice } from '@/client/ui/segmented-choice';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RANGES, type DashboardRange } from '@/domain/dashboard';
@@ -66,13 +67,16 @@ export function FleetOverview({ range, onRangeChange }: FleetOverviewProps) {
       <Title order={2} size="h3">
         {t('dashboard.overview')}
       </Title>
-      <SegmentedControl
-        aria-label={t('dashboard.range.label')}
+      {/* A row of radios coloured by CSS: Mantine's segmented control measured itself on every
+          layout change of the page, a forced layout in each of the start's commits. */}
+      <SegmentedChoice
+        label={t('dashboard.range.label')}
         value={String(range)}
         onChange={(value) => onRangeChange(Number(value) as DashboardRange)}
-        data={DASHBOARD_RANGES.map((days) => ({
+        options={DASHBOARD_RANGES.map((days) => ({
           value: String(days),
           label: t('dashboard.range.days', { count: days }),
+          color: 'blue',
         }))}
       />
     </Group>

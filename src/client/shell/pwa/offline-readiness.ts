@@ -75,13 +75,34 @@ export function useOfflineComplete(): boolean {
   return useStore(offlineComplete);
 }
 
-const set = (next: OfflineReadiness) =>
-  offlineReadiness.set((current) =>
-    current.state === next.state &&
-    ('percent' in current ? current.percent : -1) === ('percent' in next ? next.percent : -1)
-      ? current
-      : next,
-  );
+const percentOf = (readiness: OfflineReadiness) => ('percent' in readiness ? readiness.percent : -1);
+
+/**
+ * How often a new percentage is shown at most while storing: the worker reports every file, and every
+ * report re-rendered the top bar's chip and the keep-open card while the first screen was starting.
+ * A change of state (paused, ready) shows at once.
+ */
+const PROGRESS_EVERY_MS = 500;
+let progressShownAt = Number.NEGATIVE_INFINITY;
+let progressTimer: ReturnType<typeof setTimeout> | undefined;
+
+function set(next: OfflineReadiness) {
+  clearTimeout(progressTimer);
+  progressTimer = undefined;
+  const current = offlineReadiness.get();
+  if (current.state !== next.state) {
+    offlineReadiness.set(next);
+    return;
+  }
+  if (percentOf(current) === percentOf(next)) return;
+  const wait = progressShownAt + PROGRESS_EVERY_MS - Date.now();
+  if (wait <= 0) {
+    progressShownAt = Date.now();
+    offlineReadiness.set(next);
+  } else {
+    progressTimer = setTimeout(() => set(next), wait);
+  }
+}
 
 export interface TrackOptions {
   /** Registers the worker again after a first install failed (the browser then drops the registration). */
@@ -192,6 +213,8 @@ export function trackOfflineReadiness(
   const stop = () => {
     stopRetrying();
     for (const cleanup of cleanups.splice(0)) cleanup();
+    clearTimeout(progressTimer);
+    progressTimer = undefined;
     if (stopTracking === stop) stopTracking = null;
   };
   stopTracking = stop;
@@ -201,6 +224,7 @@ export function trackOfflineReadiness(
 /** Back to the start (tests only). */
 export function resetOfflineReadiness(): void {
   stopTracking?.();
+  progressShownAt = Number.NEGATIVE_INFINITY;
   offlineReadiness.set(initialReadiness());
   offlineComplete.set(false);
 }

@@ -1,16 +1,23 @@
 import { ActionIcon, Drawer, Indicator, Tooltip } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutboxSummary } from '@/client/offline/hooks/outbox';
-import { useSyncStatus } from '@/client/offline/hooks/sync-state';
+import { useSyncEngine } from '@/client/offline/engine-context';
+import { useStoreSelect } from '@/client/lib/store';
 import { useStorageHealth } from '@/client/offline/storage';
 import { signOut, useSession } from '@/client/lib/session/session-store';
 import { MergedNotices } from './merged-notices';
 import { SignOutGuardModal } from './sign-out-guard';
 import { SyncNotices } from './sync-notices';
 import { SyncPanel } from './sync-panel';
+
+// The dialogs the indicator hosts follow their own stores: the engine's status changes many times while
+// a session starts (each collection's pull), and they need not render again with the badge.
+const HostedSyncNotices = memo(SyncNotices);
+const HostedMergedNotices = memo(MergedNotices);
+const HostedSignOutGuardModal = memo(SignOutGuardModal);
 
 /**
  * The top bar's sync button: a badge with the changes still to send (red when one needs a person),
@@ -20,24 +27,28 @@ export function SyncIndicator() {
   const { t } = useTranslation();
   const router = useRouter();
   const { user } = useSession();
-  const status = useSyncStatus();
+  // Only the two parts it shows: the rest of the status (each pull's progress, the last error) changes
+  // far more often.
+  const engine = useSyncEngine();
+  const authRequired = useStoreSelect(engine.status, (status) => status.authRequired);
+  const replaying = useStoreSelect(engine.status, (status) => status.replaying);
   // A 401 ends the session before the dialog asks to sign in again: the entries it counts are those of
   // the user whose session just ended, not of nobody.
   const [lastUserId, setLastUserId] = useState<string | null>(null);
   if (user && user.id !== lastUserId) setLastUserId(user.id);
-  const summary = useOutboxSummary(user?.id ?? (status.authRequired ? lastUserId : null));
+  const summary = useOutboxSummary(user?.id ?? (authRequired ? lastUserId : null));
   const storage = useStorageHealth();
   const [opened, setOpened] = useState(false);
   const pending = summary.waiting + summary.failed + summary.conflict;
-  const attention = summary.failed + summary.conflict > 0 || status.authRequired || storage.quotaExceeded;
+  const attention = summary.failed + summary.conflict > 0 || authRequired || storage.quotaExceeded;
   const label = pending === 0 ? t('sync.indicator.synced') : t('sync.indicator.label', { count: pending });
 
-  const signInAgain = () => {
+  const signInAgain = useCallback(() => {
     setOpened(false);
     // The waiting changes stay: they go out when this user signs in again.
     signOut();
     void router.navigate({ to: '/login', replace: true });
-  };
+  }, [router]);
 
   return (
     <>
@@ -47,7 +58,7 @@ export function SyncIndicator() {
           size={18}
           color={attention ? 'red' : 'blue'}
           disabled={pending === 0 && !attention}
-          processing={status.replaying}
+          processing={replaying}
           offset={6}
         >
           <ActionIcon
@@ -71,9 +82,9 @@ export function SyncIndicator() {
       >
         <SyncPanel onSignInAgain={signInAgain} />
       </Drawer>
-      <SyncNotices pending={pending} onSignInAgain={signInAgain} />
-      <MergedNotices userId={user?.id ?? null} />
-      <SignOutGuardModal />
+      <HostedSyncNotices pending={pending} onSignInAgain={signInAgain} />
+      <HostedMergedNotices userId={user?.id ?? null} />
+      <HostedSignOutGuardModal />
     </>
   );
 }

@@ -110,6 +110,36 @@ describe('offline readiness', () => {
     expect(screen.getAllByText('Ready for offline use').length).toBe(2);
   });
 
+  it('shows a new percentage at most twice a second, and a change of state at once', () => {
+    vi.useFakeTimers();
+    try {
+      const worker = new FakeWorker('installing');
+      trackOfflineReadiness(fakeRegistration({ installing: worker }));
+      const progress = (doneBytes: number) =>
+        fromWorker({ phase: 'installing', doneFiles: 1, totalFiles: 100, doneBytes, totalBytes: 1000 });
+
+      progress(100);
+      expect(offlineReadiness.get()).toEqual({ state: 'preparing', percent: 10 });
+      // Reports in quick succession: the last one shows when the half second is over.
+      progress(200);
+      progress(300);
+      expect(offlineReadiness.get()).toEqual({ state: 'preparing', percent: 10 });
+      act(() => vi.advanceTimersByTime(499));
+      expect(offlineReadiness.get()).toEqual({ state: 'preparing', percent: 10 });
+      act(() => vi.advanceTimersByTime(1));
+      expect(offlineReadiness.get()).toEqual({ state: 'preparing', percent: 30 });
+
+      // A failure does not wait, and the percentage it stopped at is the last one reported.
+      progress(400);
+      fromWorker({ phase: 'failed', doneFiles: 1, totalFiles: 100, doneBytes: 400, totalBytes: 1000 });
+      expect(offlineReadiness.get()).toEqual({ state: 'paused', percent: 40 });
+      act(() => vi.advanceTimersByTime(1000));
+      expect(offlineReadiness.get()).toEqual({ state: 'paused', percent: 40 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is ready at once when a version is active, also while an update installs', () => {
     const registration = fakeRegistration({ active: new FakeWorker('activated') });
     trackOfflineReadiness(registration);
