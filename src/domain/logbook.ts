@@ -10,7 +10,9 @@ import {
   flag,
   group,
   keyedError,
+  keyedListOf,
   listOf,
+  number,
   optionalGroup,
   optionalNumber,
   optionalText,
@@ -53,7 +55,6 @@ export { LOGBOOK_STATUSES, type LogbookStatus };
 
 export const ENTRY_NOT_FOUND_MESSAGE = 'Entry not found';
 export const SIGNATURE_MISSING_MESSAGE = 'Save your signature in your profile first';
-export const CONFIG_KEYS_MESSAGE = 'Fix duplicate/empty keys before saving';
 export const NOT_FUNCTIONAL_NOTE_MESSAGE = 'A conveyor that is not functional needs a note';
 
 export const LOGBOOK_MAX_CHECKS = 50;
@@ -95,24 +96,6 @@ const timeOfDay = (field: FieldLabel) =>
     .trim()
     .min(1, { abort: true })
     .refine(isTimeOfDay, keyedError(field, 'validation.time'));
-
-/*
- * The configuration (an admin's settings screen with its own summary message, answered by its own
- * route) keeps English messages: it is not an entry and has no field declaration.
- */
-const configText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(max, `${name} must be at most ${max} characters`);
-
-const configTime = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, { error: `${name} is required`, abort: true })
-    .refine(isTimeOfDay, `${name} must be a time (HH:MM)`);
 
 const SHIFT_START = label('shiftStart', 'Shift start');
 const SHIFT_END = label('shiftEnd', 'Shift end');
@@ -370,64 +353,86 @@ export type WeatherReading = z.infer<typeof weatherReadingSchema>;
 
 const CONFIG_KEY = /^[A-Za-z0-9_-]+$/;
 
-export const logbookConfigItemSchema = z.object({
-  key: z
-    .string({ error: 'Key is required' })
+const configLabel = (name: string, en: string): FieldLabel => ({ label: `logbook.config.${name}`, en });
+const CONFIG_ITEM_KEY = configLabel('key', 'Key');
+const KEY_FORMAT: EntityRule = {
+  key: 'logbook.validation.keyFormat',
+  en: 'Key may contain letters, digits, _ and -',
+};
+
+/** A conveyor's or special check's key: the entry's checks name it, so it is stable and plain. */
+const configKey = custom(
+  CONFIG_ITEM_KEY,
+  z
+    .string({ error: fieldError(CONFIG_ITEM_KEY) })
     .trim()
-    .max(60, 'Key must be at most 60 characters')
-    .refine((k) => k === '' || CONFIG_KEY.test(k), 'Key may contain letters, digits, _ and -'),
-  name: configText('Name', 120),
+    // A blank key is only missing, not also of the wrong characters.
+    .min(1, { abort: true })
+    .max(60)
+    .regex(CONFIG_KEY, ruleError(CONFIG_ITEM_KEY, KEY_FORMAT)),
+  '',
+);
+
+const configItem = group({
+  key: configKey,
+  name: requiredText(configLabel('name', 'Name'), 120),
 });
+export const logbookConfigItemSchema = configItem.schema;
 export type LogbookConfigItem = z.infer<typeof logbookConfigItemSchema>;
 
-const configList = z
-  .array(logbookConfigItemSchema)
-  .max(LOGBOOK_MAX_CHECKS, `At most ${LOGBOOK_MAX_CHECKS} items`);
-
-/** Empty and duplicate (case-insensitive) keys of one list, as issues on their fields. */
-function checkKeys(list: LogbookConfigItem[], path: string, ctx: z.RefinementCtx): boolean {
-  let bad = false;
-  const seen = new Set<string>();
-  list.forEach((item, i) => {
-    const key = item.key.toLowerCase();
-    if (!key) {
-      ctx.addIssue({ code: 'custom', path: [path, i, 'key'], message: 'Key is required' });
-      bad = true;
-    } else if (seen.has(key)) {
-      ctx.addIssue({ code: 'custom', path: [path, i, 'key'], message: 'Key must be unique' });
-      bad = true;
-    }
-    seen.add(key);
+/** Conveyors or special checks: keys unique within the list (case-insensitive), said under the key. */
+const configList = (list: FieldLabel) =>
+  keyedListOf(list, configItem, {
+    max: LOGBOOK_MAX_CHECKS,
+    uniqueBy: (item) => item.key,
+    uniqueAt: { field: 'key', label: CONFIG_ITEM_KEY },
+    rows: 0,
   });
-  return bad;
-}
 
-export const logbookConfigSchema = z
-  .object({
-    conveyors: configList,
-    specialChecks: configList,
-    /** The site the weather is looked up for. */
-    site: z.object({
-      name: configText('Site name', 120),
-      latitude: z
-        .number({ error: 'Latitude must be a number' })
-        .min(-90, 'Latitude must be between -90 and 90')
-        .max(90, 'Latitude must be between -90 and 90'),
-      longitude: z
-        .number({ error: 'Longitude must be a number' })
-        .min(-180, 'Longitude must be between -180 and 180')
-        .max(180, 'Longitude must be between -180 and 180'),
-    }),
-    defaultShift: z
-      .object({ start: configTime('Shift start'), end: configTime('Shift end') })
-      .refine((s) => s.start !== s.end, { path: ['end'], message: 'Shift end must differ from shift start' }),
-  })
-  .superRefine((config, ctx) => {
-    const conveyors = checkKeys(config.conveyors, 'conveyors', ctx);
-    const special = checkKeys(config.specialChecks, 'specialChecks', ctx);
-    if (conveyors || special) ctx.addIssue({ code: 'custom', path: [], message: CONFIG_KEYS_MESSAGE });
-  });
+/**
+ * The configuration (an admin's settings, GET/PUT /api/betriebstagebuch-config), declared once: the
+ * route's body, the stored document's reading, and the settings form's values, payload and keyed
+ * messages come from here. The form holds each list's rows with a key of the device (never sent) and
+ * the coordinates as typed (a decimal comma read).
+ */
+export const logbookConfigEntity = defineEntity({
+  conveyors: configList(configLabel('conveyors', 'Conveyors')),
+  specialChecks: configList(configLabel('specialChecks', 'Special checks')),
+  /** The site the weather is looked up for. */
+  site: group({
+    name: requiredText(configLabel('siteName', 'Site name'), 120),
+    latitude: number(configLabel('latitude', 'Latitude'), { min: -90, max: 90, range: true }),
+    longitude: number(configLabel('longitude', 'Longitude'), { min: -180, max: 180, range: true }),
+  }),
+  defaultShift: group(
+    {
+      start: custom(SHIFT_START, timeOfDay(SHIFT_START), ''),
+      end: custom(SHIFT_END, timeOfDay(SHIFT_END), ''),
+    },
+    (shift) =>
+      shift.refine((s) => s.start !== s.end, {
+        path: ['end'],
+        ...ruleError(SHIFT_END, SHIFT_SAME),
+        // Also while the other parts of the document are still wrong.
+        when: ({ value }) => {
+          const v = value as { start?: unknown; end?: unknown } | null;
+          return typeof v?.start === 'string' && isTimeOfDay(v.start.trim()) && typeof v.end === 'string';
+        },
+      }),
+  ),
+});
+
+export const logbookConfigSchema = logbookConfigEntity.schema;
 export type LogbookConfig = z.infer<typeof logbookConfigSchema>;
+export type LogbookConfigForm = ReturnType<typeof logbookConfigEntity.formDefaults>;
+
+/** The configuration as the API answers it (the route's response, without the rules). */
+export const logbookConfigAnswerSchema = z.object({
+  conveyors: z.array(z.object({ key: z.string(), name: z.string() })),
+  specialChecks: z.array(z.object({ key: z.string(), name: z.string() })),
+  site: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
+  defaultShift: z.object({ start: z.string(), end: z.string() }),
+});
 
 export const DEFAULT_LOGBOOK_CONFIG: LogbookConfig = {
   conveyors: [

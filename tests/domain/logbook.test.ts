@@ -6,6 +6,8 @@ import {
   isOvernightShift,
   isTimeOfDay,
   logbookApproveSchema,
+  LOGBOOK_MAX_CHECKS,
+  logbookConfigEntity,
   logbookConfigSchema,
   logbookCreateSchema,
   logbookFieldsSchema,
@@ -173,13 +175,14 @@ describe('logbook configuration', () => {
     expect(logbookFieldsSchema.safeParse({ ...base, ...checks }).success).toBe(true);
   });
 
-  it('needs unique, non-empty keys in each list and says so once for the form', () => {
+  it('needs unique, non-empty keys in each list, said under the repeated key', () => {
     const errors = fieldErrors(
       {
         ...DEFAULT_LOGBOOK_CONFIG,
         conveyors: [
           { key: 'band', name: 'Band' },
-          { key: 'BAND', name: 'Band 2' },
+          { key: ' BAND ', name: 'Band 2' },
+          { key: 'sieb', name: 'Sieb' },
         ],
         specialChecks: [
           { key: '', name: 'Ohne' },
@@ -191,16 +194,18 @@ describe('logbook configuration', () => {
     expect(errors).toEqual({
       'conveyors.1.key': ['Key must be unique'],
       'specialChecks.0.key': ['Key is required'],
-      _: ['Fix duplicate/empty keys before saving'],
     });
   });
 
-  it('checks key characters, site coordinates and default shift times', () => {
+  it('checks key characters and lengths, site coordinates and default shift times', () => {
     expect(
       fieldErrors(
         {
           ...DEFAULT_LOGBOOK_CONFIG,
-          conveyors: [{ key: 'a b', name: 'A' }],
+          conveyors: [
+            { key: 'a b', name: 'A' },
+            { key: 'k'.repeat(61), name: 'N'.repeat(121) },
+          ],
           site: { name: '', latitude: 91, longitude: -181 },
           defaultShift: { start: '06:00', end: '06:00' },
         },
@@ -208,11 +213,87 @@ describe('logbook configuration', () => {
       ),
     ).toEqual({
       'conveyors.0.key': ['Key may contain letters, digits, _ and -'],
+      'conveyors.1.key': ['Key must be at most 60 characters'],
+      'conveyors.1.name': ['Name must be at most 120 characters'],
       'site.name': ['Site name is required'],
       'site.latitude': ['Latitude must be between -90 and 90'],
       'site.longitude': ['Longitude must be between -180 and 180'],
       'defaultShift.end': ['Shift end must differ from shift start'],
     });
+    expect(
+      fieldErrors(
+        { ...DEFAULT_LOGBOOK_CONFIG, defaultShift: { start: '6:00', end: '' } },
+        logbookConfigSchema,
+      ),
+    ).toEqual({
+      'defaultShift.start': ['Shift start must be a time (HH:MM)'],
+      'defaultShift.end': ['Shift end is required'],
+    });
+    const tooMany = Array.from({ length: LOGBOOK_MAX_CHECKS + 1 }, (_, i) => ({
+      key: `k${i}`,
+      name: `N${i}`,
+    }));
+    expect(fieldErrors({ ...DEFAULT_LOGBOOK_CONFIG, specialChecks: tooMany }, logbookConfigSchema)).toEqual({
+      specialChecks: [`Special checks allows at most ${LOGBOOK_MAX_CHECKS} entries`],
+    });
+  });
+
+  it('says its rules as keys with the field each message names', () => {
+    const issues = logbookConfigEntity.validate({
+      ...logbookConfigEntity.toForm(DEFAULT_LOGBOOK_CONFIG),
+      conveyors: [
+        { rowKey: 'a', key: 'band', name: 'Band' },
+        { rowKey: 'b', key: 'Band', name: 'Band 2' },
+      ],
+      site: { name: 'Hof', latitude: '91', longitude: '9,99' },
+      defaultShift: { start: '22:00', end: '22:00' },
+    });
+    expect(issues).toEqual([
+      { path: 'conveyors.1.key', key: 'validation.unique', params: { field: 'logbook.config.key' } },
+      {
+        path: 'site.latitude',
+        key: 'validation.between',
+        params: { min: -90, max: 90, field: 'logbook.config.latitude' },
+      },
+      {
+        path: 'defaultShift.end',
+        key: 'logbook.validation.shiftSame',
+        params: { field: 'logbook.fields.shiftEnd' },
+      },
+    ]);
+  });
+
+  it('maps a stored document to the form and back, the decimal comma read', () => {
+    const empty = logbookConfigEntity.formDefaults();
+    expect(empty).toEqual({
+      conveyors: [],
+      specialChecks: [],
+      site: { name: '', latitude: '', longitude: '' },
+      defaultShift: { start: '', end: '' },
+    });
+    const form = logbookConfigEntity.toForm(DEFAULT_LOGBOOK_CONFIG);
+    // Each row gets a key of the device for React; the payload never carries it.
+    expect(new Set(form.conveyors.map((row) => row.rowKey)).size).toBe(form.conveyors.length);
+    expect(logbookConfigEntity.toRecord(form)).toEqual(DEFAULT_LOGBOOK_CONFIG);
+    const typed = {
+      ...form,
+      conveyors: [
+        ...form.conveyors,
+        { ...logbookConfigEntity.fields.conveyors.newRow(), key: ' sieb ', name: 'Sieb' },
+      ],
+      site: { name: ' Hof Süd ', latitude: '48,137', longitude: ' 11.575 ' },
+    };
+    const record = logbookConfigEntity.toRecord(typed);
+    expect(record.conveyors.at(-1)).toEqual({ key: 'sieb', name: 'Sieb' });
+    expect(record.site).toEqual({ name: 'Hof Süd', latitude: 48.137, longitude: 11.575 });
+  });
+
+  it('still reads a stored document as before (missing lists are empty)', () => {
+    const stored = JSON.parse(JSON.stringify(DEFAULT_LOGBOOK_CONFIG)) as Record<string, unknown>;
+    expect(logbookConfigSchema.parse(stored)).toEqual(DEFAULT_LOGBOOK_CONFIG);
+    const { specialChecks: _, ...withoutChecks } = stored;
+    expect(logbookConfigSchema.parse(withoutChecks).specialChecks).toEqual([]);
+    expect(logbookConfigSchema.safeParse({ ...stored, site: null }).success).toBe(false);
   });
 });
 

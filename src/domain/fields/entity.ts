@@ -63,9 +63,16 @@ export function defineEntity<F extends FieldMap>(
   };
 }
 
-/** A group of fields as one field: an entry of a list (a specification's name and value). */
-export function group<F extends FieldMap>(fields: F): FieldDef<EntityOut<F>, EntityForm<F>> {
-  const entity = defineEntity(fields);
+/**
+ * A group of fields as one field: an entry of a list (a specification's name and value), or a nested
+ * object of a document (a site's name and coordinates). `rules` are checks across its fields (a
+ * shift's end that differs from its start), their paths relative to the group.
+ */
+export function group<F extends FieldMap>(
+  fields: F,
+  rules?: (schema: z.ZodObject<Shape<F>>) => z.ZodObject<Shape<F>>,
+): FieldDef<EntityOut<F>, EntityForm<F>> {
+  const entity = defineEntity(fields, rules);
   return {
     label: '',
     en: '',

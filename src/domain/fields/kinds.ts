@@ -371,8 +371,33 @@ export interface ListRule<Item> {
   max: number;
   /** At least this many entries (a round needs a container). */
   min?: number;
-  /** Entries must differ in this (case-insensitive): the `unique` message when two match. */
+  /** Entries must differ in this (case-insensitive, trimmed): the `unique` message when two match. */
   uniqueBy?: (item: Item) => string;
+  /**
+   * With `uniqueBy`: the repeat is reported on this field of each later entry that repeats an earlier
+   * one (`conveyors.2.key`), under the input the user has to change, rather than once on the list.
+   */
+  uniqueAt?: { field: string; label: FieldLabel };
+}
+
+/** The positions of entries whose `uniqueBy` repeats an earlier one's; blank ones are left alone. */
+function repeatedEntries<Item>(entries: readonly unknown[], uniqueBy: (item: Item) => string): number[] {
+  const seen = new Set<string>();
+  const repeats: number[] = [];
+  entries.forEach((entry, i) => {
+    let value: unknown;
+    try {
+      // An entry that failed its own rules may lack the field: it says so itself.
+      value = uniqueBy(entry as Item);
+    } catch {
+      return;
+    }
+    if (typeof value !== 'string' || !value.trim()) return;
+    const key = value.trim().toLowerCase();
+    if (seen.has(key)) repeats.push(i);
+    seen.add(key);
+  });
+  return repeats;
 }
 
 /** A list of entries of one kind; missing becomes []. */
@@ -395,7 +420,22 @@ export function listOf<Out, Form>(
       keyedError(label, 'validation.tooFew', () => ({ min })),
     );
   }
-  if (uniqueBy) {
+  const { uniqueAt } = rule;
+  if (uniqueBy && uniqueAt) {
+    list = list.superRefine(
+      (entries, ctx) => {
+        for (const i of repeatedEntries(entries, uniqueBy)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, uniqueAt.field],
+            message: encodeIssue('validation.unique', {}, uniqueAt.label),
+          });
+        }
+      },
+      // Also while another entry is still wrong (a blank key), so the form shows every problem at once.
+      { when: ({ value }) => Array.isArray(value) },
+    );
+  } else if (uniqueBy) {
     list = list.refine(
       (entries) => new Set(entries.map((e) => uniqueBy(e).toLowerCase())).size === entries.length,
       keyedError(label, 'validation.unique'),

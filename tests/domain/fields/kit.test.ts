@@ -174,6 +174,46 @@ describe('field kinds', () => {
     expect(keyedIssues(nested.error!.issues)[0]).toMatchObject({ path: '0.key', key: 'validation.tooLong' });
     expect(f.toForm([{ key: 'a', value: 'b' }])).toEqual([{ key: 'a', value: 'b' }]);
   });
+
+  it("a repeat said under the later entry's field, also while another entry is still wrong", () => {
+    const entry = group({ key: requiredText(label('Key'), 3), value: text(label('Value'), 10) });
+    const f = listOf(label('Specs'), entry, {
+      max: 5,
+      uniqueBy: (e) => e.key,
+      uniqueAt: { field: 'key', label: label('Key') },
+    });
+    const result = f.schema.safeParse([
+      { key: 'a', value: '' },
+      { key: '', value: '' },
+      { key: ' A ', value: '' },
+      { key: 'b', value: '' },
+      { key: 'a', value: '' },
+    ]);
+    expect(keyedIssues(result.error!.issues).map(({ path, key }) => ({ path, key }))).toEqual([
+      { path: '1.key', key: 'validation.required' },
+      { path: '2.key', key: 'validation.unique' },
+      { path: '4.key', key: 'validation.unique' },
+    ]);
+    expect(keyedIssues(result.error!.issues)[1]!.english).toBe('Key must be unique');
+    expect(
+      f.schema.safeParse([
+        { key: 'a', value: '' },
+        { key: 'b', value: '' },
+      ]).success,
+    ).toBe(true);
+  });
+
+  it("a group's own rule across its fields, its path relative to the group", () => {
+    const span = group({ from: number(label('From'), {}), to: number(label('To'), {}) }, (schema) =>
+      schema.refine((s) => s.to > s.from, { path: ['to'], message: 'To must be after From' }),
+    );
+    const doc = defineEntity({ span });
+    const result = doc.schema.safeParse({ span: { from: 5, to: 3 } });
+    expect(keyedIssues(result.error!.issues)).toMatchObject([
+      { path: 'span.to', english: 'To must be after From' },
+    ]);
+    expect(doc.schema.parse({ span: { from: 1, to: 3 } })).toEqual({ span: { from: 1, to: 3 } });
+  });
 });
 
 describe('form-only shapes', () => {

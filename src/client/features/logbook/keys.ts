@@ -25,19 +25,6 @@ export const WEATHER_ERROR_KEY: Record<WeatherFailure, string> = {
   unavailable: 'logbook.weather.errors.unavailable',
 };
 
-/** The configuration form's rule names (config-form.ts) → messages. */
-export const CONFIG_VALIDATION_KEY: Record<string, string> = {
-  keyRequired: 'logbook.config.validation.keyRequired',
-  keyUnique: 'logbook.config.validation.keyUnique',
-  keyFormat: 'logbook.config.validation.keyFormat',
-  nameRequired: 'logbook.config.validation.nameRequired',
-  siteRequired: 'logbook.config.validation.siteRequired',
-  latitude: 'logbook.config.validation.latitude',
-  longitude: 'logbook.config.validation.longitude',
-  time: 'logbook.config.validation.time',
-  shiftSame: 'logbook.config.validation.shiftSame',
-};
-
 export const CONFIG_LIST_KEYS = {
   conveyors: { add: 'logbook.config.add.conveyors', empty: 'logbook.config.conveyorsEmpty' },
   specialChecks: { add: 'logbook.config.add.specialChecks', empty: 'logbook.config.specialChecksEmpty' },

@@ -697,36 +697,71 @@ describe('GET/PUT /api/betriebstagebuch-config', () => {
     }
   });
 
-  it("refuses empty and duplicate keys with the form's message", async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/betriebstagebuch-config',
-      payload: {
-        ...config,
-        conveyors: [...config.conveyors, { key: 'SIEB', name: 'Sieb 2' }],
-        specialChecks: [{ key: ' ', name: 'Ohne Schlüssel' }],
-      },
-      headers: auth(admin),
+  const put = (payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/betriebstagebuch-config', payload, headers: auth(admin) });
+  type Refusal = {
+    message: string;
+    code: string;
+    details: {
+      fields: Record<string, string[]>;
+      issues: Array<{ path: string; key: string; params: Record<string, unknown> }>;
+    };
+  };
+
+  it('refuses empty and duplicate keys with keyed issues under the key, like every entity', async () => {
+    const res = await put({
+      ...config,
+      conveyors: [...config.conveyors, { key: 'SIEB', name: 'Sieb 2' }],
+      specialChecks: [{ key: ' ', name: 'Ohne Schlüssel' }],
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      message: 'Fix duplicate/empty keys before saving',
-      code: 'VALIDATION_FAILED',
-    });
-    expect(res.json().details.fields).toMatchObject({
+    const body = res.json<Refusal>();
+    expect(body).toMatchObject({ message: 'Validation failed', code: 'VALIDATION_FAILED' });
+    expect(body.details.fields).toEqual({
       'conveyors.2.key': ['Key must be unique'],
       'specialChecks.0.key': ['Key is required'],
     });
-    const badShift = await t.app.inject({
-      method: 'PUT',
-      url: '/api/betriebstagebuch-config',
-      payload: { ...config, defaultShift: { start: '25:00', end: '13:30' } },
-      headers: auth(admin),
-    });
-    expect(badShift.statusCode).toBe(400);
-    expect(badShift.json().details.fields['defaultShift.start']).toEqual([
-      'Shift start must be a time (HH:MM)',
+    expect(body.details.issues).toEqual([
+      { path: 'conveyors.2.key', key: 'validation.unique', params: { field: 'logbook.config.key' } },
+      { path: 'specialChecks.0.key', key: 'validation.required', params: { field: 'logbook.config.key' } },
     ]);
+    const badShift = await put({ ...config, defaultShift: { start: '25:00', end: '13:30' } });
+    expect(badShift.statusCode).toBe(400);
+    expect(badShift.json<Refusal>().details.fields).toEqual({
+      'defaultShift.start': ['Shift start must be a time (HH:MM)'],
+    });
+  });
+
+  it('refuses a latitude out of range and a shift that ends when it starts, each on its field', async () => {
+    const res = await put({
+      ...config,
+      site: { ...config.site, latitude: 91, longitude: '11,5' },
+      defaultShift: { start: '06:00', end: '06:00' },
+    });
+    expect(res.statusCode).toBe(400);
+    const { details } = res.json<Refusal>();
+    expect(details.issues).toEqual([
+      {
+        path: 'site.latitude',
+        key: 'validation.between',
+        params: { min: -90, max: 90, field: 'logbook.config.latitude' },
+      },
+      // The API takes numbers: the decimal comma is the form's to read.
+      { path: 'site.longitude', key: 'validation.number', params: { field: 'logbook.config.longitude' } },
+      {
+        path: 'defaultShift.end',
+        key: 'logbook.validation.shiftSame',
+        params: { field: 'logbook.fields.shiftEnd' },
+      },
+    ]);
+    expect(details.fields).toEqual({
+      'site.latitude': ['Latitude must be between -90 and 90'],
+      'site.longitude': ['Longitude must be a number'],
+      'defaultShift.end': ['Shift end must differ from shift start'],
+    });
+    // Nothing was stored: the defaults still answer.
+    const read = await t.app.inject({ url: '/api/betriebstagebuch-config', headers: auth(operator) });
+    expect(read.json().defaultShift).toEqual({ start: '06:00', end: '14:00' });
   });
 
   it('stores a valid configuration and audits the change', async () => {

@@ -1,29 +1,25 @@
-import { isTimeOfDay, type LogbookConfig } from '@/domain/logbook';
+import { logbookConfigEntity, type LogbookConfig, type LogbookConfigForm } from '@/domain/logbook';
 
-/** The configuration form's values: coordinates as typed text. */
-export interface ConfigFormValues {
-  conveyors: Array<{ key: string; name: string }>;
-  specialChecks: Array<{ key: string; name: string }>;
-  site: { name: string; latitude: string; longitude: string };
-  defaultShift: { start: string; end: string };
-}
+/*
+ * The settings form of the logbook configuration, a thin wrapper around its declaration
+ * (`logbookConfigEntity`, src/domain/logbook.ts): the empty form, a stored document as the form holds
+ * it, the payload and the keyed messages all come from there.
+ */
+
+/** The form's values: each list's rows with a key of the device, the coordinates as typed. */
+export type ConfigFormValues = LogbookConfigForm;
 
 export type ConfigListName = 'conveyors' | 'specialChecks';
 
+/** A stored configuration as the form holds it. */
 export function configValues(config: LogbookConfig): ConfigFormValues {
-  return {
-    conveyors: config.conveyors.map((c) => ({ ...c })),
-    specialChecks: config.specialChecks.map((c) => ({ ...c })),
-    site: {
-      name: config.site.name,
-      latitude: String(config.site.latitude),
-      longitude: String(config.site.longitude),
-    },
-    defaultShift: { ...config.defaultShift },
-  };
+  return logbookConfigEntity.toForm(config);
 }
 
-const KEY = /^[A-Za-z0-9_-]+$/;
+/** A new, empty row of one list, with its own row key. */
+export function newConfigRow(list: ConfigListName): ConfigFormValues[ConfigListName][number] {
+  return logbookConfigEntity.fields[list].newRow();
+}
 
 /** A key made from a name: "Sortierband 1" → "sortierband-1" (umlauts folded). */
 export function keyFromName(name: string): string {
@@ -40,55 +36,7 @@ export function keyFromName(name: string): string {
     .slice(0, 60);
 }
 
-const toNumber = (text: string) => {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed ? Number(trimmed) : Number.NaN;
-};
-
-/** Field path → i18n key below `logbook.config.validation.` (the API's rules: keys required and unique). */
-export function validateConfig(values: ConfigFormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const list of ['conveyors', 'specialChecks'] as const) {
-    const seen = new Set<string>();
-    values[list].forEach((item, i) => {
-      const key = item.key.trim().toLowerCase();
-      if (!key) errors[`${list}.${i}.key`] = 'keyRequired';
-      else if (!KEY.test(key)) errors[`${list}.${i}.key`] = 'keyFormat';
-      else if (seen.has(key)) errors[`${list}.${i}.key`] = 'keyUnique';
-      seen.add(key);
-      if (!item.name.trim()) errors[`${list}.${i}.name`] = 'nameRequired';
-    });
-  }
-  if (!values.site.name.trim()) errors['site.name'] = 'siteRequired';
-  const latitude = toNumber(values.site.latitude);
-  if (!Number.isFinite(latitude) || latitude < -90 || latitude > 90) errors['site.latitude'] = 'latitude';
-  const longitude = toNumber(values.site.longitude);
-  if (!Number.isFinite(longitude) || longitude < -180 || longitude > 180)
-    errors['site.longitude'] = 'longitude';
-  for (const field of ['start', 'end'] as const) {
-    if (!isTimeOfDay(values.defaultShift[field].trim())) errors[`defaultShift.${field}`] = 'time';
-  }
-  if (
-    !errors['defaultShift.start'] &&
-    !errors['defaultShift.end'] &&
-    values.defaultShift.start === values.defaultShift.end
-  )
-    errors['defaultShift.end'] = 'shiftSame';
-  return errors;
-}
-
-/** The document PUT /api/betriebstagebuch-config takes (after `validateConfig` found nothing). */
+/** The document PUT /api/betriebstagebuch-config takes; throws when the declaration refuses the form. */
 export function toConfig(values: ConfigFormValues): LogbookConfig {
-  const items = (list: ConfigFormValues[ConfigListName]) =>
-    list.map((item) => ({ key: item.key.trim(), name: item.name.trim() }));
-  return {
-    conveyors: items(values.conveyors),
-    specialChecks: items(values.specialChecks),
-    site: {
-      name: values.site.name.trim(),
-      latitude: toNumber(values.site.latitude),
-      longitude: toNumber(values.site.longitude),
-    },
-    defaultShift: { start: values.defaultShift.start.trim(), end: values.defaultShift.end.trim() },
-  };
+  return logbookConfigEntity.toRecord(values);
 }

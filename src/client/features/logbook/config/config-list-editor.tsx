@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { keyFromName, type ConfigFormValues, type ConfigListName } from './config-form';
+import { keyFromName, newConfigRow, type ConfigFormValues, type ConfigListName } from './config-form';
 import { CONFIG_LIST_KEYS } from '../keys';
 
 interface ConfigListEditorProps {
@@ -23,13 +23,7 @@ export function ConfigListEditor({ form, list, readOnly }: ConfigListEditorProps
         </Text>
       ) : null}
       {items.map((item, i) => (
-        <Group
-          key={form.key(`${list}.${i}`)}
-          align="flex-start"
-          gap="sm"
-          wrap="nowrap"
-          data-testid="config-row"
-        >
+        <Group key={item.rowKey} align="flex-start" gap="sm" wrap="nowrap" data-testid="config-row">
           <TextInput
             style={{ flex: 2 }}
             label={t('logbook.config.name')}
@@ -65,7 +59,7 @@ export function ConfigListEditor({ form, list, readOnly }: ConfigListEditorProps
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
-            onClick={() => form.insertListItem(list, { key: '', name: '' })}
+            onClick={() => form.insertListItem(list, newConfigRow(list))}
           >
             {t(CONFIG_LIST_KEYS[list].add)}
           </Button>

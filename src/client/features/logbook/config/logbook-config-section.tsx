@@ -4,12 +4,13 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/client/api/client';
+import { serverFieldErrors } from '@/client/lib/api-errors';
+import { issueMessages } from '@/client/lib/validation-messages';
 import { META_KEYS, useSyncEngine } from '@/client/offline';
-import type { LogbookConfig } from '@/domain/logbook';
+import { logbookConfigEntity, type LogbookConfig } from '@/domain/logbook';
 import { getLogbookConfig, saveLogbookConfig } from './config-api';
-import { configValues, toConfig, validateConfig, type ConfigFormValues } from './config-form';
+import { configValues, toConfig, type ConfigFormValues } from './config-form';
 import { ConfigListEditor } from './config-list-editor';
-import { CONFIG_VALIDATION_KEY } from '../keys';
 
 interface LogbookConfigSectionProps {
   /** Users who may not change settings see the configuration without controls. */
@@ -81,13 +82,7 @@ function ConfigEditor({
   const form = useForm<ConfigFormValues>({
     mode: 'controlled',
     initialValues: configValues(initial),
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(validateConfig(values)).map(([path, key]) => [
-          path,
-          t(CONFIG_VALIDATION_KEY[key] ?? key),
-        ]),
-      ),
+    validate: (values) => issueMessages(t, logbookConfigEntity.validate(values)),
   });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -104,13 +99,22 @@ function ConfigEditor({
     try {
       const saved = await saveLogbookConfig(toConfig(form.getValues()));
       await engine.db.meta.put({ key: META_KEYS.logbookConfig, value: saved });
-      form.setInitialValues(configValues(saved));
-      form.setValues(configValues(saved));
-      form.resetDirty(configValues(saved));
+      // One form value for all three: each reading makes new row keys, which would count as a change.
+      const values = configValues(saved);
+      form.setInitialValues(values);
+      form.setValues(values);
+      form.resetDirty(values);
       onSaved(saved);
       notifications.show({ color: 'green', message: t('logbook.config.saved') });
     } catch (error) {
       console.error('Saving the logbook configuration failed', error);
+      // The server's refusal names its fields (keyed, in the user's language): shown under them.
+      const fields = serverFieldErrors(error, t);
+      if (Object.keys(fields).length > 0) {
+        form.setErrors(fields);
+        setFailure(t('logbook.config.fixErrors'));
+        return;
+      }
       setFailure(
         error instanceof ApiError && error.isNetworkError
           ? t('logbook.config.offline')
