@@ -317,6 +317,22 @@ async function headingOutline(page: Page): Promise<HeadingProblem[]> {
   });
 }
 
+/**
+ * Waits for the page's finite animations and transitions: a drawer or menu checked while it still
+ * fades in has its colours mixed with the page behind, and contrast fails on a half-opaque title.
+ * Endless ones (a pulsing badge) never finish and are not waited for.
+ */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
+}
+
 async function checkScreens(
   browser: Browser,
   user: E2eUser | null,
@@ -331,6 +347,7 @@ async function checkScreens(
       await page.goto(screen.path, { waitUntil: 'commit' });
       await screen.ready(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await transitionsDone(page);
       const findings = await axe(page);
       expect.soft(findings, `${screen.name} (${language}, ${theme})`).toEqual([]);
       expect.soft(await headingOutline(page), `${screen.name}: headings`).toEqual([]);
