@@ -460,6 +460,13 @@ export interface RowKey {
 let rows = 0;
 const nextRowKey = () => `row${++rows}`;
 
+/**
+ * A row key of this page. Keys count up from one on every page load, so rows kept from an earlier
+ * visit (a draft) take new ones before they join the form: an old `row3` would repeat the one this
+ * page makes next.
+ */
+export const newRowKey = (): string => nextRowKey();
+
 export interface KeyedListRule<Item> extends ListRule<Item> {
   /** How many new rows an empty form starts with (the `min` unless given). */
   rows?: number;

@@ -29,6 +29,31 @@ export const newEntryValues = (config: LogbookConfig, date: string): LogbookForm
 
 export const entryValues = (entry: LogbookEntry): LogbookFormValues => logbookEntity.toForm(entry);
 
+/** The weather's three inputs as drafts kept them before they were a group of their own. */
+interface FlatWeatherDraft {
+  temperature?: LogbookFormValues['weather']['temperature'];
+  humidity?: LogbookFormValues['weather']['humidity'];
+  conditions?: LogbookFormValues['weather']['conditions'];
+}
+
+/**
+ * A stored draft as the form holds it now. A draft kept before the weather became one group has its
+ * three inputs at the top: they move into the group, so the typed weather is restored, not lost.
+ */
+export function fromDraft(stored: LogbookFormValues): LogbookFormValues {
+  if (stored.weather && typeof stored.weather === 'object') return stored;
+  const { temperature, humidity, conditions, ...rest } = stored as LogbookFormValues & FlatWeatherDraft;
+  const empty = logbookEntity.fields.weather.toForm(null);
+  return {
+    ...rest,
+    weather: {
+      temperature: temperature ?? empty.temperature,
+      humidity: humidity ?? empty.humidity,
+      conditions: conditions ?? empty.conditions,
+    },
+  };
+}
+
 /**
  * The API's rules over the form (the shared declaration), in the user's language: a date, both shift
  * times as HH:MM and not equal (an end before the start is an overnight shift), weather in range, and a

@@ -12,7 +12,13 @@ import { dispoErrorMessage, duplicateOf } from '../api/errors';
 import { serverFieldErrors } from '@/client/lib/api-errors';
 import { useMasterOptions } from '../use-master-options';
 import { DuplicateWarning } from './duplicate-warning';
-import { toFields, toFormValues, validateAssignment, type AssignmentFormValues } from './form-values';
+import {
+  fromDraft,
+  toFields,
+  toFormValues,
+  validateAssignment,
+  type AssignmentFormValues,
+} from './form-values';
 import { RoundsEditor } from './rounds-editor';
 
 interface AssignmentFormModalProps {
@@ -77,7 +83,7 @@ function AssignmentForm({ assignment, date, confirmCloseRef, onCancel, onSaved }
     read: () => form.getValues(),
     watch: values,
     dirty: form.isDirty(),
-    apply: (stored) => form.setValues(stored),
+    apply: (stored) => form.setValues(fromDraft(stored)),
   });
   const leave = useLeaveConfirm(draft);
   useEffect(() => {

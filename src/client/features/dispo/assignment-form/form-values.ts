@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { issueMessages } from '@/client/lib/validation-messages';
 import type { Assignment } from '@/domain/dispo/assignments';
 import { assignmentEntity, itemRows, roundRows } from '@/domain/dispo/assignment-input';
-import type { EntityForm } from '@/domain/fields';
+import { newRowKey, type EntityForm } from '@/domain/fields';
 
 /*
  * The assignment form is the domain's declaration (src/domain/dispo/assignment-input.ts): its rounds
@@ -20,6 +20,21 @@ export const newItem = (): ItemValues => itemRows.newRow();
 /** An assignment as the form holds it; a new one on `date` starts with one round of one container. */
 export function toFormValues(assignment: Assignment | null, date: string): AssignmentFormValues {
   return assignment ? assignmentEntity.toForm(assignment) : { ...assignmentEntity.formDefaults(), date };
+}
+
+/**
+ * A stored draft as this page's form holds it: every round and container row takes a key of this page.
+ * Drafts kept before the rows had keys have none, and keys of an earlier page load would repeat.
+ */
+export function fromDraft(stored: AssignmentFormValues): AssignmentFormValues {
+  return {
+    ...stored,
+    rounds: (stored.rounds ?? []).map((round) => ({
+      ...round,
+      rowKey: newRowKey(),
+      items: (round.items ?? []).map((item) => ({ ...item, rowKey: newRowKey() })),
+    })),
+  };
 }
 
 /** The API body as the shared schema reads the form (valid input only; the server checks again). */

@@ -16,6 +16,7 @@ import { createEntry, updateEntry } from '../../api/entry-writes';
 import { formatEntryDate } from '../../format';
 import {
   entryValues,
+  fromDraft,
   newEntryValues,
   todayIso,
   toLogbookFields,
@@ -151,7 +152,7 @@ export function EntryForm({
     read: () => form.getValues(),
     watch: form.getValues(),
     dirty: form.isDirty(),
-    apply: (values) => form.setValues(values),
+    apply: (values) => form.setValues(fromDraft(values)),
   });
 
   // Only the author signs; a new entry is the user's own.
