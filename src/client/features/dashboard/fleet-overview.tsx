@@ -76,7 +76,7 @@ export function FleetOverview({ range, onRangeChange }: FleetOverviewProps) {
         options={DASHBOARD_RANGES.map((days) => ({
           value: String(days),
           label: t('dashboard.range.days', { count: days }),
-          color: 'blue',
+          color: 'fleet',
         }))}
       />
     </Group>
