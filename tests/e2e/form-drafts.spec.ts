@@ -118,8 +118,9 @@ test.describe('form drafts', () => {
       await expect(page.getByTestId('checklist-exterior-tracks').getByRole('textbox')).toHaveValue('');
       await expect.poll(async () => (await storedDrafts(page)).length).toBe(0);
 
-      // Nothing is offered any more.
-      await page.reload();
+      // Nothing is offered any more when the form loads again. One navigation, not a reload followed
+      // by the helper's own: the keep-open card of the first load vanished under its handler while
+      // the second load showed it again, and the two handler runs left the wait hanging.
       await openNewReport(page);
       await expect(page.getByTestId('checklist-exterior-tracks')).toBeVisible();
       await expect(page.getByTestId('draft-notice')).toHaveCount(0);
