@@ -1,5 +1,7 @@
 import type { SyncEngine } from './engine';
+import type * as EngineModule from './instance';
 import { createStore, useStore } from '@/client/lib/store';
+import { yieldToMain } from '@/client/lib/yield-to-main';
 
 /**
  * The app's offline engine, loaded on demand so the login page's first load leaves out Dexie, the
@@ -20,7 +22,7 @@ export function loadAppEngine(options: { justSignedIn?: boolean } = {}): Promise
   const current = appEngine.get();
   if (current) return Promise.resolve(current);
   if (options.justSignedIn) signedInWhileLoading = true;
-  loading ??= import('./instance')
+  loading ??= loadInSteps()
     .then((module) => {
       module.startOfflineEngine({ justSignedIn: signedInWhileLoading });
       const engine = module.getSyncEngine();
@@ -33,6 +35,32 @@ export function loadAppEngine(options: { justSignedIn?: boolean } = {}): Promise
       throw error;
     });
   return loading;
+}
+
+/**
+ * The engine, loaded and started in steps that each run as a task of their own. Together (Dexie,
+ * socket.io, the record schemas of every mirrored collection, the engine, opening the device database
+ * and the socket) they were one block of script of about half a second on a slow tablet's CPU, during
+ * which the first screen could not react to a tap. The libraries and the schemas load side by side;
+ * the engine's own file follows them (one more round trip, after the first screen is up).
+ */
+async function loadInSteps(): Promise<typeof EngineModule> {
+  await Promise.all([
+    import('dexie'),
+    import('./realtime'),
+    import('@/domain/user'),
+    import('@/domain/inventory'),
+    import('@/domain/report'),
+    import('@/domain/logbook'),
+    import('@/domain/dispo/assignment-input'),
+  ]);
+  await yieldToMain();
+  const module = await import('./instance');
+  await yieldToMain();
+  // Opens the device database: parsing its schema is a step of its own.
+  module.getSyncEngine();
+  await yieldToMain();
+  return module;
 }
 
 /** How long the engine waits for an idle main thread after the first signed-in paint. */
