@@ -20,6 +20,10 @@ import { useGlobalShortcuts } from './shortcuts/use-global-shortcuts';
 import { NavContent } from './sidebar/nav-content';
 import { useColorTheme } from './theme/color-scheme';
 import { TopBar } from './top-bar';
+// The styles of the toasts and the bell, which load after the first paint, come with the shell's own:
+// each stylesheet added later made the browser restyle the whole page (tens of ms on a slow tablet).
+import './notifications-host.module.css';
+import '@/client/features/notifications/notifications.module.css';
 
 // What shows nothing until it is opened or has something to say loads after the first paint.
 const NotificationsHost = lazy(() =>
