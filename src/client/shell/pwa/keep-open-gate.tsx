@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfflineReadiness } from './offline-readiness';
 import classes from './keep-open-gate.module.css';
+import working from '@/client/ui/working-progress.module.css';
 
 /** Devices whose main pointer is a finger: the tablets (and phones) used in the field. */
 const TOUCH_QUERY = '(pointer: coarse)';
@@ -92,7 +93,7 @@ function KeepOpenCard({ readiness, onClose }: { readiness: OfflineReadiness; onC
           size="md"
           radius="xl"
           color={ready ? 'teal' : readiness.state === 'paused' ? 'yellow' : 'blue'}
-          animated={!ready && readiness.state !== 'paused'}
+          classNames={{ section: !ready && readiness.state !== 'paused' ? working.working : undefined }}
           aria-label={status}
         />
         <Group mt={6} justify="space-between" align="center" wrap="nowrap" gap="sm">

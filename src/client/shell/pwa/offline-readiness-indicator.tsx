@@ -1,8 +1,9 @@
-import { Badge, RingProgress, Tooltip } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconShieldOff } from '@tabler/icons-react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
+import { ProgressRing } from '@/client/ui/progress-ring';
 import { KeepOpenPrompt } from './keep-open-gate';
 import { useOfflineReadiness, type OfflineReadiness } from './offline-readiness';
 import classes from './offline-readiness.module.css';
@@ -87,12 +88,11 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
         radius="sm"
         pl={2}
         leftSection={
-          <RingProgress
-            size={26}
+          <ProgressRing
+            size={22}
             thickness={3}
-            roundCaps
-            sections={[{ value: percent, color: readiness.state === 'paused' ? 'yellow' : 'blue' }]}
-            aria-hidden
+            value={percent}
+            color={readiness.state === 'paused' ? 'yellow' : 'blue'}
           />
         }
         role="status"

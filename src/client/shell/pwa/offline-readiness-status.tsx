@@ -3,6 +3,7 @@ import { IconCloudCheck, IconCloudDown, IconShieldOff } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
 import { useOfflineComplete, useOfflineReadiness } from './offline-readiness';
+import working from '@/client/ui/working-progress.module.css';
 
 /** The Sync panel's account of offline use: ready, how far storing the app got, or why it cannot. */
 export function OfflineReadinessStatus() {
@@ -78,7 +79,7 @@ function ReadinessDetails() {
           <Progress
             value={percent}
             color={paused ? 'yellow' : 'blue'}
-            animated={!paused}
+            classNames={{ section: !paused ? working.working : undefined }}
             aria-label={label}
           />
           <Text size="xs" c="dimmed">
