@@ -38,7 +38,8 @@ export async function registerServiceWorker(options: RegisterOptions = {}): Prom
   });
 
   try {
-    // At once, not after the load event: on a slow link storing the app is what takes longest.
+    // The host calls this once the page has loaded and settled (service-worker-host.tsx): Workbox's own
+    // wait for the load event would only add to it.
     const registration = await wb.register({ immediate: true });
     if (registration) {
       trackOfflineReadiness(registration);
