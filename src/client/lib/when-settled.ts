@@ -6,13 +6,16 @@ export const SETTLED_MAX_WAIT_MS = 5000;
 interface SettleOptions {
   quietMs?: number;
   maxWaitMs?: number;
+  /** Start-up work to wait for as well before the quiet time starts (its failure counts as done). */
+  after?: Promise<unknown>;
 }
 
 /**
- * Calls `callback` once the page has loaded and its main thread has then gone `quietMs` without a
- * long task (over 50 ms), at the latest `maxWaitMs` after the load event: for work that should not
- * compete with the first screen for a slow tablet's CPU, yet must not wait for long. Where the
- * browser reports no long tasks, the quiet time is simply waited. Returns a function that cancels it.
+ * Calls `callback` once the page has loaded, `after` is done, and the main thread has then gone
+ * `quietMs` without a long task (over 50 ms); at the latest `maxWaitMs` after the load event: for work
+ * that should not compete with the first screen for a slow tablet's CPU, yet must not wait for long.
+ * Where the browser reports no long tasks, the quiet time is simply waited. Returns a function that
+ * cancels it.
  */
 export function whenSettled(callback: () => void, options: SettleOptions = {}): () => void {
   const quietMs = options.quietMs ?? SETTLED_QUIET_MS;
@@ -38,9 +41,8 @@ export function whenSettled(callback: () => void, options: SettleOptions = {}): 
     clearTimeout(quietTimer);
     quietTimer = setTimeout(fire, quietMs);
   };
-  function start() {
+  const watchQuiet = () => {
     if (done) return;
-    maxTimer = setTimeout(fire, maxWaitMs);
     if (
       typeof PerformanceObserver !== 'undefined' &&
       PerformanceObserver.supportedEntryTypes?.includes('longtask')
@@ -49,6 +51,12 @@ export function whenSettled(callback: () => void, options: SettleOptions = {}): 
       observer.observe({ type: 'longtask' });
     }
     restartQuiet();
+  };
+  function start() {
+    if (done) return;
+    maxTimer = setTimeout(fire, maxWaitMs);
+    if (options.after) options.after.then(watchQuiet, watchQuiet);
+    else watchQuiet();
   }
 
   if (document.readyState === 'complete') start();

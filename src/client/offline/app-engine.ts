@@ -78,6 +78,18 @@ export function loadAppEngineAfterPaint(): void {
   });
 }
 
+/** Resolves once the engine is loaded and started (by whoever loads it). */
+export function appEngineLoaded(): Promise<void> {
+  return new Promise((resolve) => {
+    if (appEngine.get()) return resolve();
+    const stop = appEngine.subscribe(() => {
+      if (!appEngine.get()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** The engine when it is loaded (tests hand theirs over with `setAppEngine`, without starting it). */
 export function currentAppEngine(): SyncEngine | null {
   return appEngine.get();

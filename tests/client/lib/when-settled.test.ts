@@ -80,6 +80,29 @@ describe('whenSettled', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
+  it('starts the quiet time only when the start-up work it was given is done', async () => {
+    let finish!: () => void;
+    const startup = new Promise<void>((resolve) => (finish = resolve));
+    const callback = vi.fn();
+    whenSettled(callback, { quietMs: 500, maxWaitMs: 5000, after: startup });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(callback).not.toHaveBeenCalled();
+    finish();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(callback).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for start-up work no longer than the longest wait', async () => {
+    const callback = vi.fn();
+    whenSettled(callback, { quietMs: 500, maxWaitMs: 3000, after: new Promise(() => {}) });
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(callback).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
   it('waits the quiet time where long tasks are not reported', () => {
     vi.stubGlobal('PerformanceObserver', undefined);
     const callback = vi.fn();
