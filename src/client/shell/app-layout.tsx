@@ -1,9 +1,9 @@
 import '@mantine/notifications/styles.css';
 import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import { notifications, useNotifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { lazy, memo, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AfterFirstPaint } from './after-first-paint';
 import { AppFooter } from './app-footer';
@@ -56,18 +56,6 @@ function SidebarContent({ children }: { children: ReactNode }) {
     getInitialValueInEffect: false,
   });
   return wide ? children : null;
-}
-
-/**
- * Mantine's toast host, mounted with the first toast (`notifications.show` keeps toasts until a host
- * is there) and kept from then on. An empty host still mounts a container with its transitions for
- * each corner of the screen, one long task on a slow tablet for nothing on most visits.
- */
-function ToastsOnceShown() {
-  const { notifications: shown, queue } = useNotifications();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && shown.length + queue.length > 0) setNeeded(true);
-  return needed ? <NotificationsHost /> : null;
 }
 
 /** Shows "Failed to load settings" (or the server's message) when loading settings fails. */
@@ -166,7 +154,7 @@ const SignedInShell = memo(function SignedInShell({ userId }: { userId: string }
       <LazyCommandPalette />
       <AfterFirstPaint>
         <ShortcutsLegend />
-        <ToastsOnceShown />
+        <NotificationsHost />
       </AfterFirstPaint>
     </AppShell>
   );
