@@ -38,23 +38,13 @@ export function loadAppEngine(options: { justSignedIn?: boolean } = {}): Promise
 }
 
 /**
- * The engine, loaded and started in steps that each run as a task of their own. Together (Dexie,
- * socket.io, the record schemas of every mirrored collection, the engine, opening the device database
- * and the socket) they were one block of script of about half a second on a slow tablet's CPU, during
- * which the first screen could not react to a tap. The libraries and the schemas load side by side;
- * the engine's own file follows them (one more round trip, after the first screen is up).
+ * The engine, loaded and started in steps that each run as a task of their own: evaluating its code
+ * (Dexie, socket.io, the record schemas), opening the device database, and starting it. Together
+ * they were one block of script of about half a second on a slow tablet's CPU, during which the first
+ * screen could not react to a tap. (Loading the libraries and schemas as files of their own, to
+ * evaluate them apart too, measured slower warm starts and forms: more files for every page.)
  */
 async function loadInSteps(): Promise<typeof EngineModule> {
-  await Promise.all([
-    import('dexie'),
-    import('./realtime'),
-    import('@/domain/user'),
-    import('@/domain/inventory'),
-    import('@/domain/report'),
-    import('@/domain/logbook'),
-    import('@/domain/dispo/assignment-input'),
-  ]);
-  await yieldToMain();
   const module = await import('./instance');
   await yieldToMain();
   // Opens the device database: parsing its schema is a step of its own.
