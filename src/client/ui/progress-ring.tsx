@@ -29,7 +29,6 @@ export function ProgressRing({ value, color, size, thickness }: ProgressRingProp
       height={size}
       viewBox={`0 0 ${size} ${size}`}
       aria-hidden
-      data-value={Math.round(value)}
       style={{ ['--ring-color' as string]: getThemeColor(color, theme) }}
     >
       <circle {...circle} className={classes.track} />
