@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { BOOT_LOCALE_SECTIONS } from './src/client/i18n/boot-keys';
-import { TOKEN_STORAGE_KEY } from './src/domain/constants';
+import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_SCRIPT } from './src/domain/session-preload';
 import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
 /** Colours of the Mantine theme (src/client/shell): the splash screen and title bar match the app. */
@@ -99,57 +99,64 @@ const bootLocales: Plugin = {
   },
 };
 
-/** The script of `sessionPreload`, at the root of the build (index.html names it without a hash). */
-const SESSION_PRELOAD_FILE = 'session-preload.js';
-
 /**
  * With a stored session the routed app's files are fetched as soon as the page starts, beside the
  * boot file, instead of once the boot file has downloaded and run (main.tsx imports them then): on a
- * slow link that was a whole download and a round trip more before the first signed-in paint. A
- * small async script (the content security policy allows no inline one) adds `modulepreload` links
- * for the file holding app-root.tsx and what it imports beyond the entry's files, and `preload` links
- * for their styles; main.tsx's import then finds them loading. Without a session it does nothing: the
- * sign-in page's first load stays as it is.
+ * slow link that was a whole download and a round trip more before the first signed-in paint. The
+ * page's inline script (`src/domain/session-preload.ts`, allowed by its hash in the server's content
+ * security policy) adds `modulepreload` links for the file holding app-root.tsx and what it imports
+ * beyond the entry's files, and `preload` links for their styles; main.tsx's import then finds them
+ * loading. This plugin writes the list of those files into the page beside it. Without a session the
+ * script does nothing: the sign-in page's first load stays as it is.
  */
 const sessionPreload: Plugin = {
   name: 'fleetpilot:session-preload',
   apply: 'build',
-  generateBundle(_options, bundle) {
-    const chunks = new Map(
-      Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
-    );
-    const closure = (start: string[]) => {
-      const seen = new Set<string>();
-      const visit = (file: string) => {
-        if (seen.has(file) || !chunks.has(file)) return;
-        seen.add(file);
-        chunks.get(file)!.imports.forEach(visit);
+  transformIndexHtml: {
+    // After Vite's own transform, which is when the whole bundle is known.
+    order: 'post',
+    handler(_html, { bundle }) {
+      if (!bundle) return;
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [[output.fileName, output]] : [],
+        ),
+      );
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file) || !chunks.has(file)) return;
+          seen.add(file);
+          chunks.get(file)!.imports.forEach(visit);
+        };
+        start.forEach(visit);
+        return seen;
       };
-      start.forEach(visit);
-      return seen;
-    };
-    const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-    const routed = [...chunks.values()].find((chunk) =>
-      chunk.moduleIds.some((id) => id.endsWith('/src/client/app-root.tsx')),
-    );
-    if (!routed) {
-      this.warn('session preload: no chunk holds src/client/app-root.tsx');
-      return;
-    }
-    const loaded = closure(entries);
-    const scripts = [...closure([routed.fileName])].filter((file) => !loaded.has(file));
-    const styles = scripts.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
-    const links = [
-      ...scripts.map((file) => ['modulepreload', `/${file}`]),
-      ...styles.map((file) => ['preload', `/${file}`]),
-    ];
-    // The links are CORS requests, as the module scripts and Vite's style links that use them.
-    const source = `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))for(const[r,h]of ${JSON.stringify(links)}){const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;document.head.appendChild(l)}}catch(e){}\n`;
-    this.emitFile({ type: 'asset', fileName: SESSION_PRELOAD_FILE, source });
+      const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+      const routed = [...chunks.values()].find((chunk) =>
+        chunk.moduleIds.some((id) => id.endsWith('/src/client/app-root.tsx')),
+      );
+      if (!routed) throw new Error('session preload: no chunk holds src/client/app-root.tsx');
+      const loaded = closure(entries);
+      const scripts = [...closure([routed.fileName])].filter((file) => !loaded.has(file));
+      const styles = scripts.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
+      const links = [
+        ...scripts.map((file) => ['modulepreload', `/${file}`]),
+        ...styles.map((file) => ['preload', `/${file}`]),
+      ];
+      // Inside <script>, "<" is escaped so no file name could ever close the element.
+      const list = JSON.stringify(links).replace(/</g, '\\u003c');
+      return [
+        {
+          tag: 'script',
+          attrs: { type: 'application/json', id: SESSION_PRELOAD_LIST_ID },
+          children: list,
+          injectTo: 'head',
+        },
+        { tag: 'script', children: SESSION_PRELOAD_SCRIPT, injectTo: 'head' },
+      ];
+    },
   },
-  transformIndexHtml: () => [
-    { tag: 'script', attrs: { async: true, src: `/${SESSION_PRELOAD_FILE}` }, injectTo: 'head' },
-  ],
 };
 
 const brotli = promisify(zlib.brotliCompress);

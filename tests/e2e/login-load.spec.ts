@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_MARK } from '@/domain/session-preload';
 import { apiToken, en, preferEnglish, signIn, TOKEN_KEY } from './support/app';
 import { USERS } from './support/users';
 
@@ -110,4 +111,43 @@ test('the first signed-in screen paints under its budget of gzipped JS, the offl
     SIGNED_IN_JS_BUDGET_BYTES,
   );
   console.info(`gzipped JS of / signed in: ${first.total} bytes to the first paint, ${total} bytes in all`);
+});
+
+test("a stored session starts the routed app's files with the page, by the one inline script the policy allows", async ({
+  page,
+  request,
+}) => {
+  await preferEnglish(page);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { violations: string[] }).violations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  const added = () =>
+    page
+      .locator(`link[${SESSION_PRELOAD_MARK}]`)
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('rel'), link.getAttribute('href')]));
+
+  // Without a session the script adds nothing: the sign-in page loads only its own files.
+  await page.goto('/login');
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+  expect(await added()).toEqual([]);
+
+  const token = await apiToken(request, USERS.admin);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  await page.goto('/');
+  await expect(page.locator('[data-nav-key]').first()).toBeVisible({ timeout: 30_000 });
+  const listed = JSON.parse(
+    (await page.locator(`#${SESSION_PRELOAD_LIST_ID}`).textContent()) ?? '[]',
+  ) as string[][];
+  // Scripts of the routed app and at least one stylesheet, each added as a link while the page parsed.
+  expect(listed.some(([rel]) => rel === 'modulepreload')).toBe(true);
+  expect(listed.some(([rel, href]) => rel === 'preload' && href?.endsWith('.css'))).toBe(true);
+  expect(await added()).toEqual(listed);
+  // The browser ran the inline script under the server's policy and refused nothing else on the page
+  // but zod's probe of whether `Function` may compile code (it may not; zod then validates without it).
+  expect((await violations()).filter((violation) => violation !== 'script-src eval')).toEqual([]);
 });

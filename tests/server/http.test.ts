@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PRELOAD_SCRIPT } from '@/domain/session-preload';
 import { buildApp } from '@/server/app';
 import { SERVER_VERSION } from '@/server/modules/health/routes';
 import { createTestApp, createTestDatabase, testConfig, type TestApp } from './support/helpers';
@@ -43,7 +45,9 @@ describe('security headers', () => {
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // Our own files and the page's one inline script, by the hash of its exact text; no other inline script.
+    const hash = createHash('sha256').update(SESSION_PRELOAD_SCRIPT, 'utf8').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("connect-src 'self' ws://fleet.example:3000 wss://fleet.example:3000");
@@ -207,10 +211,11 @@ describe('OpenAPI', () => {
     expect(script.statusCode).toBe(200);
   });
 
-  it("gives the docs a policy without the app's websocket and blob sources", async () => {
+  it("gives the docs a policy without the app's inline script, websocket and blob sources", async () => {
     const res = await t.app.inject({ url: '/api/docs', headers: { host: 'fleet.example' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toContain('ws://');
   });

@@ -11,10 +11,12 @@ export const DOCS_PREFIX = '/api/docs';
 
 /**
  * swagger-ui keeps to its own files and inline style attributes; it needs no more than the app, but
- * neither ws: nor blob:, and its "valid" badge would call an outside validator, which is switched off.
+ * neither the app page's inline script, ws: nor blob:, and its "valid" badge would call an outside
+ * validator, which is switched off.
  */
 export const DOCS_CSP_DIRECTIVES: CspDirectives = {
   ...APP_CSP_DIRECTIVES,
+  scriptSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
 };
