@@ -18,23 +18,26 @@ export function startShell(router: { invalidate: () => unknown }): () => void {
   let stopSettings = () => {};
 
   // Loaded with the first session (stored at start, or the first sign-in): the login page does without
-  // it. The default language is applied only once i18next runs (main.tsx starts both at the same time).
+  // it. The settings are requested as soon as the module is there; only applying their default
+  // language waits for i18next (main.tsx starts it at the same time), so the request does not queue
+  // behind the locale's file on a slow link. Settings that arrive first are applied once it runs.
   let settingsModule: Promise<typeof SettingsStoreModule> | null = null;
+  const followLanguage = (module: typeof SettingsStoreModule) => {
+    if (stopped) return;
+    let lastSettings = module.settingsStore.get().settings;
+    if (lastSettings) void applySettingsLanguage(lastSettings);
+    stopSettings = module.settingsStore.subscribe(() => {
+      const { settings } = module.settingsStore.get();
+      if (settings === lastSettings) return;
+      lastSettings = settings;
+      void applySettingsLanguage(settings);
+    });
+  };
   const loadSettingsModule = () =>
-    (settingsModule ??= Promise.all([import('@/client/lib/session/settings-store'), initI18n()]).then(
-      ([module]) => {
-        if (stopped) return module;
-        let lastSettings = module.settingsStore.get().settings;
-        if (lastSettings) void applySettingsLanguage(lastSettings);
-        stopSettings = module.settingsStore.subscribe(() => {
-          const { settings } = module.settingsStore.get();
-          if (settings === lastSettings) return;
-          lastSettings = settings;
-          void applySettingsLanguage(settings);
-        });
-        return module;
-      },
-    ));
+    (settingsModule ??= import('@/client/lib/session/settings-store').then((module) => {
+      void initI18n().then(() => followLanguage(module));
+      return module;
+    }));
   const reloadSettings = () =>
     void loadSettingsModule().then((module) => (stopped ? undefined : module.loadSettings()));
   window.addEventListener(POST_LOGIN_EVENT, reloadSettings);
