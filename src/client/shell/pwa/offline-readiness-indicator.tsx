@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconShieldOff } from '@tabler/icons-react';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
 import { ProgressRing } from '@/client/ui/progress-ring';
@@ -14,17 +14,22 @@ import classes from './offline-readiness.module.css';
  * hosts the first-session prompt on tablets. The progress is deferred: the service worker reports every
  * file it stores while the first screen is still starting, and each report re-rendered the chip and the
  * dialog at once, a long task each on a slow tablet; deferred, React renders them in slices and skips
- * the reports a newer one has overtaken.
+ * the reports a newer one has overtaken. Both are memoised: a deferred value only helps where the
+ * urgent render can skip what reads it, and without `memo` they re-rendered in full twice per report,
+ * first with the old value in one task, then with the new one.
  */
 export function OfflineReadinessIndicator() {
   const readiness = useDeferredValue(useOfflineReadiness());
   return (
     <>
-      <ReadinessChip readiness={readiness} />
-      <KeepOpenPrompt readiness={readiness} />
+      <MemoReadinessChip readiness={readiness} />
+      <MemoKeepOpenPrompt readiness={readiness} />
     </>
   );
 }
+
+const MemoKeepOpenPrompt = memo(KeepOpenPrompt);
+const MemoReadinessChip = memo(ReadinessChip);
 
 function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
   const { t } = useTranslation();
