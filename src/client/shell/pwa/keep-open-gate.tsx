@@ -90,6 +90,9 @@ function KeepOpenCard({ readiness, onClose }: { readiness: OfflineReadiness; onC
         <Progress
           mt="sm"
           value={percent}
+          // A new value twice a second: gliding to it would animate the bar's width, a layout and a
+          // repaint of the page every frame while the first screen starts. The sweep shows the work.
+          transitionDuration={0}
           size="md"
           radius="xl"
           color={ready ? 'teal' : readiness.state === 'paused' ? 'yellow' : 'blue'}

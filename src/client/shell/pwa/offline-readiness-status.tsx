@@ -78,6 +78,8 @@ function ReadinessDetails() {
           </Group>
           <Progress
             value={percent}
+            // No gliding width (a layout every frame); the sweep shows the work, as on the card.
+            transitionDuration={0}
             color={paused ? 'yellow' : 'blue'}
             classNames={{ section: !paused ? working.working : undefined }}
             aria-label={label}
