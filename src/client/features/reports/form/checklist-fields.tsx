@@ -118,7 +118,7 @@ const CategoryFields = memo(function CategoryFields({
 }: CategoryFieldsProps) {
   const language = currentLanguage();
   return (
-    <Fieldset legend={<CategoryLegend category={category} answers={answers} />}>
+    <Fieldset className={classes.category} legend={<CategoryLegend category={category} answers={answers} />}>
       <Group justify="flex-end" mb="xs">
         <RestOkButton category={category} answers={answers} disabled={disabled} />
       </Group>
