@@ -13,7 +13,11 @@ import { TOKEN_STORAGE_KEY } from './constants';
  */
 export const SESSION_PRELOAD_LIST_ID = 'session-preload';
 
-/** Every link the script adds carries this attribute, so a test can tell them from Vite's own. */
+/**
+ * Every link the script adds carries this attribute, so a test can tell them from Vite's own. The links
+ * are CORS requests (`crossOrigin`), as the module scripts and Vite's style links that use them are:
+ * otherwise the browser would not reuse what they fetched.
+ */
 export const SESSION_PRELOAD_MARK = 'data-session-preload';
 
 export const SESSION_PRELOAD_SCRIPT =
