@@ -1,11 +1,15 @@
-import { memo, useId, type CSSProperties } from 'react';
+import { memo, useId, type CSSProperties, type ReactNode } from 'react';
 import classes from './segmented-choice.module.css';
 
 export interface SegmentedChoiceOption<T extends string> {
   value: T;
-  label: string;
-  /** The Mantine color the option takes when chosen (`green`, `red`, `gray`). */
-  color: string;
+  /** Text, or an icon with its name for screen readers: the radio's accessible name either way. */
+  label: ReactNode;
+  /**
+   * The Mantine color the option takes when chosen (`green`, `red`, `gray`). Without one the chosen
+   * option is a raised neutral tile, as in a settings switch where no answer is better than another.
+   */
+  color?: string;
 }
 
 export interface SegmentedChoiceProps<T extends string> {
@@ -20,6 +24,8 @@ export interface SegmentedChoiceProps<T extends string> {
   size?: 'sm' | 'md';
   /** The options stand one above the other on a phone (long words that would not fit side by side). */
   stackOnPhone?: boolean;
+  /** Options that are icons: no gaps and little padding, for a corner of a bar or a side bar. */
+  dense?: boolean;
   className?: string;
   style?: CSSProperties;
   'data-testid'?: string;
@@ -47,6 +53,7 @@ function SegmentedChoiceInner<T extends string>({
   disabled,
   size = 'sm',
   stackOnPhone,
+  dense,
   className,
   style,
   'data-testid': testId,
@@ -61,6 +68,7 @@ function SegmentedChoiceInner<T extends string>({
         .filter(Boolean)
         .join(' ')}
       data-size={size}
+      data-dense={dense || undefined}
       style={style}
       data-testid={testId}
     >
@@ -68,10 +76,11 @@ function SegmentedChoiceInner<T extends string>({
         <label
           key={option.value}
           className={classes.option}
+          data-neutral={option.color === undefined || undefined}
           style={
-            {
-              '--choice-color': fill(option.color),
-            } as CSSProperties
+            option.color === undefined
+              ? undefined
+              : ({ '--choice-color': fill(option.color) } as CSSProperties)
           }
         >
           <input

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLOR_THEME_STORAGE_KEY, DARK_MODE_STORAGE_KEY } from '@/domain/constants';
 import { TOGGLE_THEME_EVENT } from '@/client/lib/session/events';
+import { LanguageSwitch } from '@/client/shell/language-switch';
 import { ThemeSwitch } from '@/client/shell/theme/theme-switch';
 import {
   colorThemeStore,
@@ -102,5 +103,34 @@ describe('theme', () => {
     expect(screen.getByRole('radio', { name: 'Outdoor (high contrast)' })).toBeChecked();
     expect(localStorage.getItem(COLOR_THEME_STORAGE_KEY)).toBe('outdoor');
     expect(getComputedStyle(html).getPropertyValue('--mantine-font-size-md')).not.toBe(baseSize);
+  });
+
+  it('mounts the theme and language switches without measuring the page', async () => {
+    // Both are on every screen's start (the sign-in page, the top bar, the side bar): a control that
+    // reads its own size when it mounts forces the browser to lay out the whole page in the middle of
+    // the first render.
+    preferDark(false);
+    await useEnglish();
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    const style = vi.spyOn(window, 'getComputedStyle');
+    try {
+      renderWithProviders(
+        <>
+          <ThemeSwitch />
+          <LanguageSwitch />
+        </>,
+      );
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      // Checked before any query: role queries read computed styles themselves.
+      expect(rect).not.toHaveBeenCalled();
+      expect(style).not.toHaveBeenCalled();
+      expect(screen.getByRole('radiogroup', { name: 'Language' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Light' })).toBeChecked();
+    } finally {
+      rect.mockRestore();
+      style.mockRestore();
+    }
   });
 });
