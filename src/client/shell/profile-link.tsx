@@ -1,9 +1,10 @@
-import { ActionIcon, Avatar, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { uploadUrl } from '../api/uploads';
 import { useCurrentUser } from '@/client/lib/session/session-store';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 /** Top-bar link to /profile showing the profile image, or a default icon. */
 export function ProfileLink() {
@@ -12,7 +13,7 @@ export function ProfileLink() {
   const src = uploadUrl(user.profileImage);
   const label = t('shell.user.viewProfile');
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon component={Link} to="/profile" variant="subtle" size={44} radius="xl" aria-label={label}>
         {src ? (
           <Avatar src={src} alt="" size={36} radius="xl" />
@@ -20,6 +21,6 @@ export function ProfileLink() {
           <IconUserCircle size={30} stroke={1.5} data-testid="default-profile-icon" />
         )}
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,14 +1,4 @@
-import {
-  ActionIcon,
-  Box,
-  Burger,
-  Group,
-  Kbd,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  useMantineTheme,
-} from '@mantine/core';
+import { ActionIcon, Box, Burger, Group, Kbd, Text, UnstyledButton, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconBackhoe,
@@ -31,6 +21,7 @@ import { useSettings } from '@/client/lib/session/settings-store';
 import { ThemeSwitch } from './theme/theme-switch';
 import { NotificationBellSlot } from './top-bar-slot';
 import classes from './top-bar.module.css';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 // The sync button reads the outbox (Dexie): it loads with the offline engine, after the first paint.
 const SyncIndicator = lazy(() =>
@@ -66,7 +57,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
           aria-label={t('shell.nav.openMenu')}
           aria-expanded={mobileMenuOpened}
         />
-        <Tooltip label={sidebarLabel}>
+        <LazyTooltip label={sidebarLabel}>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -81,7 +72,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
               <IconLayoutSidebarLeftCollapse size={22} />
             )}
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
         <Link to="/" className={classes.brand} aria-label={t('shell.home', { app: settings.app.name })}>
           <IconBackhoe size={28} stroke={1.6} className={classes.logo} aria-hidden />
           {/* Phones and tablets keep the logo: beside the search and the status icons the name was cut. */}

@@ -1,8 +1,9 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconWifi, IconWifi1, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/client/offline/connectivity';
 import classes from './online-indicator.module.css';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 const LOOK = {
   online: { color: 'green', Icon: IconWifi, label: 'shell.offline.online', hint: 'shell.offline.onlineHint' },
@@ -21,7 +22,7 @@ export function OnlineIndicator() {
   const connection = useConnection();
   const { color, Icon, label, hint } = LOOK[connection];
   return (
-    <Tooltip label={t(hint)}>
+    <LazyTooltip label={t(hint)}>
       <Badge
         variant="light"
         color={color}
@@ -38,6 +39,6 @@ export function OnlineIndicator() {
       >
         <span className={classes.label}>{t(label)}</span>
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

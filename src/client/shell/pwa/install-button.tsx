@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { promptInstall, useCanInstall } from './install-prompt';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 /**
  * "Install app" — rendered only while the browser offers installation (`beforeinstallprompt`).
@@ -13,7 +14,7 @@ export function InstallButton(props: Omit<ActionIconProps, 'onClick' | 'children
   if (!canInstall) return null;
   const label = t('pwa.install.tooltip');
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon
         variant="default"
         size={44}
@@ -25,6 +26,6 @@ export function InstallButton(props: Omit<ActionIconProps, 'onClick' | 'children
       >
         <IconDownload size={20} stroke={1.8} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

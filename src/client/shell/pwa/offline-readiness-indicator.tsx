@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconCloudCheck, IconShieldOff } from '@tabler/icons-react';
 import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ProgressRing } from '@/client/ui/progress-ring';
 import { KeepOpenPrompt } from './keep-open-gate';
 import { useOfflineReadiness, type OfflineReadiness } from './offline-readiness';
 import classes from './offline-readiness.module.css';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 /**
  * The top bar's "Preparing offline use … n %" / "Ready for offline use". Wide screens show the words,
@@ -38,7 +39,7 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
   if (readiness.state === 'insecure' || readiness.state === 'unsupported') {
     const hint = readiness.state === 'insecure' ? t('pwa.insecure.banner') : t('pwa.offline.unsupported');
     return (
-      <Tooltip label={hint} multiline w={280}>
+      <LazyTooltip label={hint} multiline w={280}>
         <Badge
           component={readiness.state === 'insecure' ? 'a' : 'div'}
           {...(readiness.state === 'insecure' && { href: SETUP_PATH })}
@@ -53,14 +54,14 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
         >
           <span className={classes.unavailableLabel}>{t('pwa.offline.unavailable')}</span>
         </Badge>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
 
   if (readiness.state === 'ready') {
     const label = t('pwa.offline.ready');
     return (
-      <Tooltip label={t('pwa.offline.readyHint')} multiline w={280}>
+      <LazyTooltip label={t('pwa.offline.readyHint')} multiline w={280}>
         <Badge
           variant="light"
           color="teal"
@@ -75,7 +76,7 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
         >
           <span className={classes.readyLabel}>{label}</span>
         </Badge>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
 
@@ -85,7 +86,7 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
       ? t('pwa.offline.paused', { percent })
       : t('pwa.offline.preparing', { percent });
   return (
-    <Tooltip label={`${label}. ${t('pwa.offline.preparingHint')}`} multiline w={300}>
+    <LazyTooltip label={`${label}. ${t('pwa.offline.preparingHint')}`} multiline w={300}>
       <Badge
         variant="light"
         color={readiness.state === 'paused' ? 'yellow' : 'blue'}
@@ -109,6 +110,6 @@ function ReadinessChip({ readiness }: { readiness: OfflineReadiness }) {
         <span className={classes.long}>{label}</span>
         <span className={classes.short}>{`${percent} %`}</span>
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Drawer, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Drawer, Indicator } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { memo, useCallback, useState } from 'react';
@@ -12,6 +12,7 @@ import { MergedNotices } from './merged-notices';
 import { SignOutGuardModal } from './sign-out-guard';
 import { SyncNotices } from './sync-notices';
 import { SyncPanel } from './sync-panel';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 // The dialogs the indicator hosts follow their own stores: the engine's status changes many times while
 // a session starts (each collection's pull), and they need not render again with the badge.
@@ -52,7 +53,7 @@ export function SyncIndicator() {
 
   return (
     <>
-      <Tooltip label={label}>
+      <LazyTooltip label={label}>
         <Indicator
           label={pending}
           size={18}
@@ -72,7 +73,7 @@ export function SyncIndicator() {
             <IconCloudUpload size={22} />
           </ActionIcon>
         </Indicator>
-      </Tooltip>
+      </LazyTooltip>
       <Drawer
         opened={opened}
         onClose={() => setOpened(false)}
