@@ -2,9 +2,9 @@ import { ActionIcon, Avatar } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 import { uploadUrl } from '../api/uploads';
 import { useCurrentUser } from '@/client/lib/session/session-store';
-import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 /** Top-bar link to /profile showing the profile image, or a default icon. */
 export function ProfileLink() {

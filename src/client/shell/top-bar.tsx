@@ -12,6 +12,7 @@ import { QuietBoundary } from '@/client/ui/quiet-boundary';
 import { useTranslation } from 'react-i18next';
 import { isFeatureEnabled } from '@/domain/features';
 import { WhenEngineReady } from '@/client/offline/engine-context';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 import { OnlineIndicator } from './online/online-indicator';
 import { palette } from './palette/palette-store';
 import { ProfileLink } from './profile-link';
@@ -21,7 +22,6 @@ import { useSettings } from '@/client/lib/session/settings-store';
 import { ThemeSwitch } from './theme/theme-switch';
 import { NotificationBellSlot } from './top-bar-slot';
 import classes from './top-bar.module.css';
-import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 // The sync button reads the outbox (Dexie): it loads with the offline engine, after the first paint.
 const SyncIndicator = lazy(() =>

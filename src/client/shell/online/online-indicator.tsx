@@ -2,8 +2,8 @@ import { Badge } from '@mantine/core';
 import { IconWifi, IconWifi1, IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '@/client/offline/connectivity';
-import classes from './online-indicator.module.css';
 import { LazyTooltip } from '@/client/ui/lazy-tooltip';
+import classes from './online-indicator.module.css';
 
 const LOOK = {
   online: { color: 'green', Icon: IconWifi, label: 'shell.offline.online', hint: 'shell.offline.onlineHint' },

@@ -1,8 +1,8 @@
 import { ActionIcon, type ActionIconProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { promptInstall, useCanInstall } from './install-prompt';
 import { LazyTooltip } from '@/client/ui/lazy-tooltip';
+import { promptInstall, useCanInstall } from './install-prompt';
 
 /**
  * "Install app" — rendered only while the browser offers installation (`beforeinstallprompt`).

@@ -4,10 +4,10 @@ import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETUP_PATH } from '@/domain/setup';
 import { ProgressRing } from '@/client/ui/progress-ring';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 import { KeepOpenPrompt } from './keep-open-gate';
 import { useOfflineReadiness, type OfflineReadiness } from './offline-readiness';
 import classes from './offline-readiness.module.css';
-import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 /**
  * The top bar's "Preparing offline use … n %" / "Ready for offline use". Wide screens show the words,

@@ -8,11 +8,11 @@ import { useSyncEngine } from '@/client/offline/engine-context';
 import { useStoreSelect } from '@/client/lib/store';
 import { useStorageHealth } from '@/client/offline/storage';
 import { signOut, useSession } from '@/client/lib/session/session-store';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 import { MergedNotices } from './merged-notices';
 import { SignOutGuardModal } from './sign-out-guard';
 import { SyncNotices } from './sync-notices';
 import { SyncPanel } from './sync-panel';
-import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 
 // The dialogs the indicator hosts follow their own stores: the engine's status changes many times while
 // a session starts (each collection's pull), and they need not render again with the badge.
