@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   apiToken,
   closeKeepOpenPrompt,
@@ -8,6 +8,7 @@ import {
   LANGUAGE_KEY,
   TOKEN_KEY,
 } from './support/app';
+import { signPad } from './support/signature';
 import { screenshotWhenStill } from './support/still';
 import { USERS } from './support/users';
 
@@ -42,17 +43,6 @@ async function followUpsOnServer(request: APIRequestContext, excavatorId: string
 }
 
 /** Draws a short stroke on a signature pad. */
-async function sign(pad: Locator, page: Page) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 30, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step++)
-    await page.mouse.move(box.x + 30 + step * 25, y + (step % 2 ? -20 : 20));
-  await page.mouse.up();
-}
-
 test('a report with a "not ok" item opens a follow-up shown on the excavator and the dashboard', async ({
   page,
   request,
@@ -79,7 +69,7 @@ test('a report with a "not ok" item opens a follow-up shown on the excavator and
   for (const button of await page.getByRole('button', { name: en('reports.checklist.restOk') }).all()) {
     await button.click();
   }
-  await sign(page.getByTestId('signature-canvas'), page);
+  await signPad(page.getByTestId('signature-canvas'));
   await page.getByRole('button', { name: en('reports.actions.saveAndSubmit') }).click();
   await expect(page.getByTestId('report-detail').locator('[data-status="pending"]')).toBeVisible({
     timeout: 30_000,

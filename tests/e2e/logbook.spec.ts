@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiToken, en, preferEnglish, serverURL, signIn, signInFast } from './support/app';
 import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch';
+import { signPad } from './support/signature';
 import { USERS } from './support/users';
 
 const TABLET = { width: 834, height: 1112 };
@@ -16,15 +17,6 @@ async function waitForServiceWorker(page: Page): Promise<void> {
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-async function drawSignature(page: Page) {
-  const box = (await page.getByRole('dialog').getByTestId('signature-canvas').boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + 30 + i * 30, box.y + (i % 2 ? 40 : box.height - 40), { steps: 4 });
-  await page.mouse.up();
 }
 
 async function entriesOn(day: string, token: string) {
@@ -151,7 +143,7 @@ test.describe('operations log on a tablet', () => {
       await manager.getByRole('button', { name: en('logbook.actions.approve') }).click();
       const dialog = manager.getByRole('dialog');
       await expect(dialog.getByRole('button', { name: en('logbook.approve.confirm') })).toBeDisabled();
-      await drawSignature(manager);
+      await signPad(manager.getByRole('dialog').getByTestId('signature-canvas'));
       await dialog.getByRole('button', { name: en('logbook.approve.confirm') }).click();
       await expect(manager.getByText(en('logbook.details.locked'))).toBeVisible();
       await expect(manager.locator('[data-sync-state]')).toHaveCount(0, { timeout: 30_000 });

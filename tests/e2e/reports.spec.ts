@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiToken,
   closeKeepOpenPrompt,
@@ -8,6 +8,7 @@ import {
   TOKEN_KEY,
 } from './support/app';
 import { startNetworkSwitch, type NetworkSwitch } from './support/network-switch';
+import { signPad } from './support/signature';
 import { screenshotWhenStill } from './support/still';
 import { USERS, type E2eUser } from './support/users';
 
@@ -39,17 +40,6 @@ async function reportOnServer(request: APIRequestContext, excavatorId: string) {
 }
 
 /** Draws a short stroke on a signature pad. */
-async function sign(pad: Locator, page: Page) {
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 30, y);
-  await page.mouse.down();
-  for (let step = 1; step <= 10; step++)
-    await page.mouse.move(box.x + 30 + step * 25, y + (step % 2 ? -20 : 20));
-  await page.mouse.up();
-}
-
 /** Signs in with a token from the API; waits for the top bar (the sidebar is a drawer on tablets). */
 async function enter(page: Page, request: APIRequestContext, user: E2eUser, path: string): Promise<void> {
   const token = await apiToken(request, user);
@@ -121,7 +111,7 @@ test.describe('maintenance report, offline to approved', () => {
     for (const button of await page.getByRole('button', { name: en('reports.checklist.restOk') }).all()) {
       await button.click();
     }
-    await sign(page.getByTestId('signature-canvas'), page);
+    await signPad(page.getByTestId('signature-canvas'));
     await page.getByRole('button', { name: en('reports.actions.saveAndSubmit') }).click();
 
     await expect(page.getByText(en('reports.notices.created'))).toBeVisible();
@@ -162,7 +152,7 @@ test.describe('maintenance report, offline to approved', () => {
     const dialog = manager.getByRole('dialog', { name: en('reports.approve.title') });
     await dialog.getByRole('button', { name: en('reports.actions.approve') }).click();
     await expect(dialog.getByText(en('reports.validation.managerSignature'))).toBeVisible();
-    await sign(dialog.getByTestId('signature-canvas'), manager);
+    await signPad(dialog.getByTestId('signature-canvas'));
     await dialog.getByRole('button', { name: en('reports.actions.approve') }).click();
     await expect(manager.getByText(en('reports.notices.approved'))).toBeVisible();
     await expect

@@ -14,6 +14,7 @@ import {
 import { signaturePng } from '../../src/server/modules/reports/signature-png';
 import { apiToken, LANGUAGE_KEY, serverURL, text, TOKEN_KEY } from './support/app';
 import { brokenWords, clippedTexts } from './support/clipping';
+import { signPad } from './support/signature';
 import { screenshotWhenStill } from './support/still';
 import { USERS } from './support/users';
 
@@ -465,21 +466,7 @@ for (const language of LANGUAGES) {
         await picker.fill(world.reportMachineSerial);
         await operator.getByRole('option', { name: new RegExp(world.reportMachineSerial) }).click();
         await operator.getByLabel(t('reports.fields.operatingHours')).fill('14660');
-        const pad = operator.getByTestId('signature-canvas');
-        // Signed again until the caption says so: the notice of an earlier pass's unsaved draft can
-        // appear above the form between reading the pad's place and drawing, and the stroke misses.
-        await expect(async () => {
-          await pad.scrollIntoViewIfNeeded();
-          const box = (await pad.boundingBox())!;
-          await operator.mouse.move(box.x + 20, box.y + box.height / 2);
-          await operator.mouse.down();
-          for (let step = 1; step <= 8; step++)
-            await operator.mouse.move(box.x + 20 + step * 25, box.y + box.height / 2 + (step % 2 ? -15 : 15));
-          await operator.mouse.up();
-          await expect(operator.getByTestId('signature-caption')).not.toHaveText(t('signature.missing'), {
-            timeout: 1000,
-          });
-        }).toPass({ timeout: 20_000 });
+        await signPad(operator.getByTestId('signature-canvas'));
         await operator.getByRole('button', { name: t('reports.actions.saveAndSubmit') }).click();
         const ask = operator.getByRole('dialog', { name: t('reports.unchecked.title') });
         await expect(ask.getByTestId('unchecked-alert')).toBeVisible();
