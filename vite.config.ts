@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { BOOT_LOCALE_SECTIONS } from './src/client/i18n/boot-keys';
+import { FALLBACK_LANGUAGE } from './src/domain/constants';
 import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_SCRIPT } from './src/domain/session-preload';
 import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
@@ -105,8 +106,8 @@ const bootLocales: Plugin = {
  * slow link that was a whole download and a round trip more before the first signed-in paint. The
  * page's inline script (`src/domain/session-preload.ts`, allowed by its hash in the server's content
  * security policy) adds `modulepreload` links for the file holding app-root.tsx and what it imports
- * beyond the entry's files, and `preload` links for their styles; main.tsx's import then finds them
- * loading. This plugin writes the list of those files into the page beside it. Without a session the
+ * beyond the entry's files, and for the fallback language's locale, and `preload` links for their
+ * styles; main.tsx's imports then find them loading. This plugin writes the list of those files into the page beside it. Without a session the
  * script does nothing: the sign-in page's first load stays as it is.
  */
 const sessionPreload: Plugin = {
@@ -115,7 +116,7 @@ const sessionPreload: Plugin = {
   transformIndexHtml: {
     // After Vite's own transform, which is when the whole bundle is known.
     order: 'post',
-    handler(_html, { bundle }) {
+    handler(html, { bundle }) {
       if (!bundle) return;
       const chunks = new Map(
         Object.values(bundle).flatMap((output) =>
@@ -137,8 +138,16 @@ const sessionPreload: Plugin = {
         chunk.moduleIds.some((id) => id.endsWith('/src/client/app-root.tsx')),
       );
       if (!routed) throw new Error('session preload: no chunk holds src/client/app-root.tsx');
+      // The fallback language's whole locale loads with every session, whatever the language in use
+      // (i18next loads the fallback beside it); main.tsx asks for it only once the entry has run.
+      const fallbackLocale = [...chunks.values()].find((chunk) =>
+        chunk.moduleIds.some((id) => id.endsWith(`/src/client/i18n/locales/${FALLBACK_LANGUAGE}.json`)),
+      );
+      if (!fallbackLocale) throw new Error(`session preload: no chunk holds the ${FALLBACK_LANGUAGE} locale`);
       const loaded = closure(entries);
-      const scripts = [...closure([routed.fileName])].filter((file) => !loaded.has(file));
+      const scripts = [...closure([routed.fileName, fallbackLocale.fileName])].filter(
+        (file) => !loaded.has(file),
+      );
       const styles = scripts.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
       const links = [
         ...scripts.map((file) => ['modulepreload', `/${file}`]),
@@ -146,15 +155,15 @@ const sessionPreload: Plugin = {
       ];
       // Inside <script>, "<" is escaped so no file name could ever close the element.
       const list = JSON.stringify(links).replace(/</g, '\\u003c');
-      return [
-        {
-          tag: 'script',
-          attrs: { type: 'application/json', id: SESSION_PRELOAD_LIST_ID },
-          children: list,
-          injectTo: 'head',
-        },
-        { tag: 'script', children: SESSION_PRELOAD_SCRIPT, injectTo: 'head' },
-      ];
+      const preload =
+        `<script type="application/json" id="${SESSION_PRELOAD_LIST_ID}">${list}</script>\n` +
+        `    <script>${SESSION_PRELOAD_SCRIPT}</script>\n    `;
+      // Ahead of the page's first stylesheet and script: an inline script after a stylesheet waits
+      // until that stylesheet has downloaded, and on a slow link the routed app's files then started a
+      // whole stylesheet's download late.
+      const first = html.search(/<link rel="stylesheet"|<script type="module"/);
+      if (first < 0) throw new Error('session preload: the page has no stylesheet or module script');
+      return html.slice(0, first) + preload + html.slice(first);
     },
   },
 };

@@ -146,7 +146,18 @@ test("a stored session starts the routed app's files with the page, by the one i
   // Scripts of the routed app and at least one stylesheet, each added as a link while the page parsed.
   expect(listed.some(([rel]) => rel === 'modulepreload')).toBe(true);
   expect(listed.some(([rel, href]) => rel === 'preload' && href?.endsWith('.css'))).toBe(true);
+  // The fallback language's whole locale, which every session loads beside the language in use.
+  expect(
+    listed.some(([rel, href]) => rel === 'modulepreload' && /\/assets\/de-[\w-]+\.js$/.test(href ?? '')),
+  ).toBe(true);
   expect(await added()).toEqual(listed);
+  // The script stands before the page's stylesheet and entry: an inline script after a stylesheet runs
+  // only once that stylesheet has downloaded, and the files would start that much later.
+  const html = await (await request.get('/')).text();
+  const script = html.indexOf(`id="${SESSION_PRELOAD_LIST_ID}"`);
+  expect(script).toBeGreaterThan(0);
+  expect(script).toBeLessThan(html.indexOf('rel="stylesheet"'));
+  expect(script).toBeLessThan(html.indexOf('<script type="module"'));
   // The browser ran the inline script under the server's policy and refused nothing else on the page
   // but zod's probe of whether `Function` may compile code (it may not; zod then validates without it).
   expect((await violations()).filter((violation) => violation !== 'script-src eval')).toEqual([]);
