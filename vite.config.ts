@@ -8,7 +8,12 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { BOOT_LOCALE_SECTIONS } from './src/client/i18n/boot-keys';
 import { FALLBACK_LANGUAGE } from './src/domain/constants';
-import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_SCRIPT } from './src/domain/session-preload';
+import {
+  SESSION_PRELOAD_LIST_ID,
+  SESSION_PRELOAD_SCRIPT,
+  type PreloadLink,
+  type PreloadLists,
+} from './src/domain/session-preload';
 import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
 /** Colours of the Mantine theme (src/client/shell): the splash screen and title bar match the app. */
@@ -101,14 +106,16 @@ const bootLocales: Plugin = {
 };
 
 /**
- * With a stored session the routed app's files are fetched as soon as the page starts, beside the
- * boot file, instead of once the boot file has downloaded and run (main.tsx imports them then): on a
- * slow link that was a whole download and a round trip more before the first signed-in paint. The
- * page's inline script (`src/domain/session-preload.ts`, allowed by its hash in the server's content
- * security policy) adds `modulepreload` links for the file holding app-root.tsx and what it imports
- * beyond the entry's files, and for the fallback language's locale, and `preload` links for their
- * styles; main.tsx's imports then find them loading. This plugin writes the list of those files into the page beside it. Without a session the
- * script does nothing: the sign-in page's first load stays as it is.
+ * The files the first screen imports once the entry has run are fetched as soon as the page starts,
+ * beside the entry, instead of after it has downloaded and run: on a slow link that was a whole
+ * download and a round trip more before the first paint. The page's inline script
+ * (`src/domain/session-preload.ts`, allowed by its hash in the server's content security policy) adds
+ * `modulepreload` links for them and `preload` links for their styles; main.tsx's imports then find
+ * them loading. This plugin writes the two lists into the page beside it: with a stored session the
+ * file holding app-root.tsx and what it imports beyond the entry's files, and the fallback language's
+ * whole locale; without one the sign-in page's files and the fallback language's sign-in sections.
+ * i18next loads the fallback language beside the one in use, so its locale is never fetched for
+ * nothing.
  */
 const sessionPreload: Plugin = {
   name: 'fleetpilot:session-preload',
@@ -133,34 +140,41 @@ const sessionPreload: Plugin = {
         start.forEach(visit);
         return seen;
       };
+      /** The file of the chunk holding the module whose id ends with `suffix`. */
+      const chunkHolding = (suffix: string) => {
+        const chunk = [...chunks.values()].find((candidate) =>
+          candidate.moduleIds.some((id) => id.endsWith(suffix)),
+        );
+        if (!chunk) throw new Error(`session preload: no chunk holds ${suffix}`);
+        return chunk.fileName;
+      };
       const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
-      const routed = [...chunks.values()].find((chunk) =>
-        chunk.moduleIds.some((id) => id.endsWith('/src/client/app-root.tsx')),
-      );
-      if (!routed) throw new Error('session preload: no chunk holds src/client/app-root.tsx');
-      // The fallback language's whole locale loads with every session, whatever the language in use
-      // (i18next loads the fallback beside it); main.tsx asks for it only once the entry has run.
-      const fallbackLocale = [...chunks.values()].find((chunk) =>
-        chunk.moduleIds.some((id) => id.endsWith(`/src/client/i18n/locales/${FALLBACK_LANGUAGE}.json`)),
-      );
-      if (!fallbackLocale) throw new Error(`session preload: no chunk holds the ${FALLBACK_LANGUAGE} locale`);
       const loaded = closure(entries);
-      const scripts = [...closure([routed.fileName, fallbackLocale.fileName])].filter(
-        (file) => !loaded.has(file),
-      );
-      const styles = scripts.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
-      const links = [
-        ...scripts.map((file) => ['modulepreload', `/${file}`]),
-        ...styles.map((file) => ['preload', `/${file}`]),
-      ];
+      /** The files of `start` and what they import, beyond the entry's, and the styles they bring. */
+      const linksFor = (start: string[]): PreloadLink[] => {
+        const scripts = [...closure(start)].filter((file) => !loaded.has(file));
+        const styles = scripts.flatMap((file) => [...(chunks.get(file)!.viteMetadata?.importedCss ?? [])]);
+        return [
+          ...scripts.map((file): PreloadLink => ['modulepreload', `/${file}`]),
+          ...styles.map((file): PreloadLink => ['preload', `/${file}`]),
+        ];
+      };
+      const locale = `/src/client/i18n/locales/${FALLBACK_LANGUAGE}.json`;
+      const lists: PreloadLists = {
+        session: linksFor([chunkHolding('/src/client/app-root.tsx'), chunkHolding(locale)]),
+        signIn: linksFor([
+          chunkHolding('/src/client/features/auth/standalone-login.tsx'),
+          chunkHolding(`${locale}?boot`),
+        ]),
+      };
       // Inside <script>, "<" is escaped so no file name could ever close the element.
-      const list = JSON.stringify(links).replace(/</g, '\\u003c');
+      const list = JSON.stringify(lists).replace(/</g, '\\u003c');
       const preload =
         `<script type="application/json" id="${SESSION_PRELOAD_LIST_ID}">${list}</script>\n` +
         `    <script>${SESSION_PRELOAD_SCRIPT}</script>\n    `;
       // Ahead of the page's first stylesheet and script: an inline script after a stylesheet waits
-      // until that stylesheet has downloaded, and on a slow link the routed app's files then started a
-      // whole stylesheet's download late.
+      // until that stylesheet has downloaded, and on a slow link the files then started a whole
+      // stylesheet's download late.
       const first = html.search(/<link rel="stylesheet"|<script type="module"/);
       if (first < 0) throw new Error('session preload: the page has no stylesheet or module script');
       return html.slice(0, first) + preload + html.slice(first);

@@ -4,14 +4,25 @@ import { TOKEN_STORAGE_KEY } from './constants';
  * The page's one inline script, shared by the build that writes it into index.html and the server
  * whose content security policy allows it by its hash.
  *
- * With a stored session it adds `modulepreload` links for the routed app's files (and `preload` links
- * for their styles) while the page is still being parsed, so they download beside the boot file rather
- * than after it. The files change with every build, so they are not in the script: the build lists
- * them in a JSON block (`SESSION_PRELOAD_LIST_ID`), which the browser never runs. The script's text
- * therefore stays the same from build to build, and so does its hash: a page the service worker kept
- * from an older build is allowed by a newer server's policy, and the other way round.
+ * While the page is still being parsed it adds `modulepreload` links (and `preload` links for their
+ * styles) for the files the first screen will import once the entry has run, so they download beside
+ * the entry rather than after it: with a stored session the routed app's files, without one the
+ * sign-in page's. The files change with every build, so they are not in the script: the build lists
+ * them in a JSON block (`SESSION_PRELOAD_LIST_ID`, shaped as `PreloadLists`), which the browser never
+ * runs. The script's text therefore stays the same from build to build, and so does its hash.
  */
 export const SESSION_PRELOAD_LIST_ID = 'session-preload';
+
+/** A link the script adds: a module script, or a style sheet (`preload` as a style). */
+export type PreloadLink = [rel: 'modulepreload' | 'preload', href: string];
+
+/** The JSON block's content: the links for each kind of first screen. */
+export interface PreloadLists {
+  /** With a stored session: the routed app. */
+  session: PreloadLink[];
+  /** Without one: the sign-in page. */
+  signIn: PreloadLink[];
+}
 
 /**
  * Every link the script adds carries this attribute, so a test can tell them from Vite's own. The links
@@ -20,8 +31,24 @@ export const SESSION_PRELOAD_LIST_ID = 'session-preload';
  */
 export const SESSION_PRELOAD_MARK = 'data-session-preload';
 
+const link =
+  `const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;` +
+  `l.setAttribute(${JSON.stringify(SESSION_PRELOAD_MARK)},"");document.head.appendChild(l)`;
+
 export const SESSION_PRELOAD_SCRIPT =
+  `try{const k=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})?"session":"signIn";` +
+  `for(const[r,h]of JSON.parse(document.getElementById(${JSON.stringify(SESSION_PRELOAD_LIST_ID)}).textContent)[k]){` +
+  `${link}}}catch(e){}`;
+
+/**
+ * The script as builds wrote it before it had a list for the sign-in page (one list, used only with a
+ * session). A page a service worker stored from such a build may still be opened after the server
+ * was updated, so the policy allows this text too; it only ever adds links from its own page's list.
+ */
+const SESSION_PRELOAD_SCRIPT_SESSION_ONLY =
   `try{if(localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)}))` +
   `for(const[r,h]of JSON.parse(document.getElementById(${JSON.stringify(SESSION_PRELOAD_LIST_ID)}).textContent)){` +
-  `const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;` +
-  `l.setAttribute(${JSON.stringify(SESSION_PRELOAD_MARK)},"");document.head.appendChild(l)}}catch(e){}`;
+  `${link}}}catch(e){}`;
+
+/** Every text of the script the server's policy allows: the current one first. */
+export const SESSION_PRELOAD_SCRIPTS = [SESSION_PRELOAD_SCRIPT, SESSION_PRELOAD_SCRIPT_SESSION_ONLY] as const;

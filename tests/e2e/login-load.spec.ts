@@ -1,6 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_MARK } from '@/domain/session-preload';
+import {
+  SESSION_PRELOAD_LIST_ID,
+  SESSION_PRELOAD_MARK,
+  type PreloadLink,
+  type PreloadLists,
+} from '@/domain/session-preload';
 import { apiToken, en, preferEnglish, signIn, TOKEN_KEY } from './support/app';
 import { USERS } from './support/users';
 
@@ -113,7 +118,7 @@ test('the first signed-in screen paints under its budget of gzipped JS, the offl
   console.info(`gzipped JS of / signed in: ${first.total} bytes to the first paint, ${total} bytes in all`);
 });
 
-test("a stored session starts the routed app's files with the page, by the one inline script the policy allows", async ({
+test("the first screen's files start with the page, by the one inline script the policy allows: the sign-in page's without a session, the routed app's with one", async ({
   page,
   request,
 }) => {
@@ -131,26 +136,32 @@ test("a stored session starts the routed app's files with the page, by the one i
       .locator(`link[${SESSION_PRELOAD_MARK}]`)
       .evaluateAll((links) => links.map((link) => [link.getAttribute('rel'), link.getAttribute('href')]));
 
-  // Without a session the script adds nothing: the sign-in page loads only its own files.
+  const lists = async () =>
+    JSON.parse((await page.locator(`#${SESSION_PRELOAD_LIST_ID}`).textContent()) ?? '{}') as PreloadLists;
+  const hasModule = (links: PreloadLink[], name: RegExp) =>
+    links.some(([rel, href]) => rel === 'modulepreload' && name.test(href));
+
+  // Without a session: the sign-in page's files, and the German sign-in sections i18next loads beside
+  // any language.
   await page.goto('/login');
   await expect(page.locator('input[name="username"]')).toBeVisible();
-  expect(await added()).toEqual([]);
+  const { signIn } = await lists();
+  expect(hasModule(signIn, /\/assets\/standalone-login-[\w-]+\.js$/)).toBe(true);
+  expect(hasModule(signIn, /\/assets\/de-[\w-]+\.js$/)).toBe(true);
+  expect(await added()).toEqual(signIn);
 
   const token = await apiToken(request, USERS.admin);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   await page.goto('/');
   await expect(page.locator('[data-nav-key]').first()).toBeVisible({ timeout: 30_000 });
-  const listed = JSON.parse(
-    (await page.locator(`#${SESSION_PRELOAD_LIST_ID}`).textContent()) ?? '[]',
-  ) as string[][];
-  // Scripts of the routed app and at least one stylesheet, each added as a link while the page parsed.
-  expect(listed.some(([rel]) => rel === 'modulepreload')).toBe(true);
-  expect(listed.some(([rel, href]) => rel === 'preload' && href?.endsWith('.css'))).toBe(true);
-  // The fallback language's whole locale, which every session loads beside the language in use.
-  expect(
-    listed.some(([rel, href]) => rel === 'modulepreload' && /\/assets\/de-[\w-]+\.js$/.test(href ?? '')),
-  ).toBe(true);
-  expect(await added()).toEqual(listed);
+  const { session } = await lists();
+  // Scripts of the routed app and at least one stylesheet, each added as a link while the page parsed,
+  // and the fallback language's whole locale, which every session loads beside the language in use.
+  expect(session.some(([rel]) => rel === 'modulepreload')).toBe(true);
+  expect(session.some(([rel, href]) => rel === 'preload' && href.endsWith('.css'))).toBe(true);
+  expect(hasModule(session, /\/assets\/de-[\w-]+\.js$/)).toBe(true);
+  expect(hasModule(session, /\/assets\/standalone-login-[\w-]+\.js$/)).toBe(false);
+  expect(await added()).toEqual(session);
   // The script stands before the page's stylesheet and entry: an inline script after a stylesheet runs
   // only once that stylesheet has downloaded, and the files would start that much later.
   const html = await (await request.get('/')).text();

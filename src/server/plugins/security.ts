@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_PRELOAD_SCRIPT } from '@/domain/session-preload';
+import { SESSION_PRELOAD_SCRIPTS } from '@/domain/session-preload';
 
 /** Answers smaller than this many bytes go out uncompressed: packing them saves less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -38,16 +38,19 @@ function sameOriginSocket(scheme: 'ws' | 'wss') {
 }
 
 /**
- * The page's one inline script, allowed by the hash of its exact text: any other inline script, one an
- * attacker injected included, is still refused.
+ * The page's one inline script, allowed by the hash of its exact text (the current one and the one an
+ * older stored page may still carry): any other inline script, one an attacker injected included, is
+ * still refused.
  */
-export const SESSION_PRELOAD_SOURCE = `'sha256-${createHash('sha256').update(SESSION_PRELOAD_SCRIPT).digest('base64')}'`;
+export const SESSION_PRELOAD_SOURCES = SESSION_PRELOAD_SCRIPTS.map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
 
 /** The PWA's policy: only our own scripts; Mantine injects <style> tags, hence 'unsafe-inline' styles. */
 export const APP_CSP_DIRECTIVES: CspDirectives = {
   defaultSrc: ["'self'"],
   baseUri: ["'self'"],
-  scriptSrc: ["'self'", SESSION_PRELOAD_SOURCE],
+  scriptSrc: ["'self'", ...SESSION_PRELOAD_SOURCES],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
