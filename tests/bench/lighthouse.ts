@@ -3,7 +3,7 @@
 // against the production build served by the real server on loopback. Debian's Chromium is started by
 // Playwright with a debugging port that Lighthouse connects to. The machine is shared, so each page is
 // rated LIGHTHOUSE_RUNS times (default 5: single runs on a shared machine spread by
-// twenty points) and the median printed. One JSON line per page, and a third for the dashboard with the
+// twenty points) and the median printed. One JSON line per page, and one more per page with the
 // slowdown applied to the browser instead of simulated (measured figures, no goal).
 // Run alone with `node --import tsx tests/bench/lighthouse.ts` or `npm run bench -- lighthouse`.
 import fs from 'node:fs';
@@ -34,7 +34,7 @@ interface Rating {
 /**
  * How a run slows the page down. `simulate` is Lighthouse's default and what its score means: the page
  * loads at full speed and a model replays it at 4× CPU on slow 4G. `devtools` applies that slowdown to
- * the browser itself and reports what it measured (see the dashboard's second case below).
+ * the browser itself and reports what it measured (the "applied throttling" cases below).
  */
 type Throttling = 'simulate' | 'devtools';
 
@@ -130,6 +130,9 @@ export async function benchLighthouse(): Promise<object[]> {
     const loginRuns: Rating[] = [];
     for (let i = 0; i < RUNS; i++) loginRuns.push(await rate(`${origin}/login`, port, false));
     lines.push(summarise('lighthouse mobile /login', LIGHTHOUSE_LOGIN_GOAL, loginRuns));
+    const loginApplied: Rating[] = [];
+    for (let i = 0; i < RUNS; i++) loginApplied.push(await rate(`${origin}/login`, port, false, 'devtools'));
+    lines.push(summarise('lighthouse mobile /login, applied throttling', null, loginApplied));
 
     // Before each dashboard run: nothing of the origin kept (cache, service worker, device database)
     // but the token, stored without loading the app (an API answer registers no service worker), so
