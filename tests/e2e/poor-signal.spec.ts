@@ -44,6 +44,13 @@ test('a stalled link is noticed and the entry is sent within 30 s of its return,
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: en('shell.nav.label') }).first()).toBeVisible();
   await expect.poll(() => appDatabaseReady(page), { timeout: 30_000 }).toBe(true);
+  // Nothing of the start-up in flight when the link stalls: the parts that follow the engine (the sync
+  // button, the bell) load their modules then, and a module load has no deadline. Caught by the stall it
+  // hangs for good on one of the browser's six connections to the site; enough of them leave the
+  // engine's own requests and its probe nowhere to go after the link's return.
+  await expect(page.locator('[data-pending]')).toBeVisible();
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  await page.waitForLoadState('networkidle');
 
   relay.mode('stall');
   const prefix = `Stalled ${Date.now()}`;
