@@ -42,7 +42,6 @@ async function followUpsOnServer(request: APIRequestContext, excavatorId: string
     .items;
 }
 
-/** Draws a short stroke on a signature pad. */
 test('a report with a "not ok" item opens a follow-up shown on the excavator and the dashboard', async ({
   page,
   request,

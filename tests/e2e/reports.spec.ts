@@ -39,7 +39,6 @@ async function reportOnServer(request: APIRequestContext, excavatorId: string) {
   return body.items[0] ?? null;
 }
 
-/** Draws a short stroke on a signature pad. */
 /** Signs in with a token from the API; waits for the top bar (the sidebar is a drawer on tablets). */
 async function enter(page: Page, request: APIRequestContext, user: E2eUser, path: string): Promise<void> {
   const token = await apiToken(request, user);
