@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// Mantine's base; each component's own styles come with it (vite.config.ts, per component).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
