@@ -14,6 +14,7 @@ import {
   type PreloadLink,
   type PreloadLists,
 } from './src/domain/session-preload';
+import { mantineStylesPerComponent } from './scripts/mantine-styles';
 import { orderManifest, planPrecache, type PrecachePlan } from './sw/precache-order';
 
 /** Colours of the Mantine theme (src/client/shell): the splash screen and title bar match the app. */
@@ -182,26 +183,6 @@ const sessionPreload: Plugin = {
   },
 };
 
-/**
- * Mantine's styles travel with the components that use them instead of as one 295 KB stylesheet on the
- * first paint: each component's classes module (`<Name>.module.mjs`) imports that component's
- * stylesheet, so the build puts it into the CSS of the file holding the component, and a lazily loaded
- * screen brings (and waits for) the styles of the components only it uses. The stylesheets are the
- * `@layer mantine` ones: whatever order the files arrive in, the app's own rules win over Mantine's, as
- * they did when Mantine's whole stylesheet came first. main.tsx imports the layer's base (reset,
- * default variables, globals).
- */
-const MANTINE_CLASSES_MODULE = /\/@mantine\/core\/esm\/.+\/(\w+)\.module\.mjs$/;
-const mantineStylesPerComponent: Plugin = {
-  name: 'fleetpilot:mantine-styles-per-component',
-  enforce: 'pre',
-  transform(code, id) {
-    const name = MANTINE_CLASSES_MODULE.exec(id)?.[1];
-    if (!name) return null;
-    return { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null };
-  },
-};
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /**
@@ -254,7 +235,7 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
-    mantineStylesPerComponent,
+    mantineStylesPerComponent(),
     bootLocales,
     VitePWA({
       strategies: 'injectManifest',

@@ -1,4 +1,4 @@
-// Mantine's base; each component's own styles come with it (vite.config.ts, per component).
+// Mantine's base; each component's own styles come with it (scripts/mantine-styles.ts).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
