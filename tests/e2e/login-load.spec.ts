@@ -21,7 +21,7 @@ const FIRST_SCREEN_JS_BUDGET_BYTES = 315 * 1024;
 const SIGNED_IN_JS_BUDGET_BYTES = 450 * 1024;
 /**
  * Gzipped CSS of /login: the page's own stylesheet, which the first paint waits for, and all of it.
- * Mantine's styles come with the components that use them (vite.config.ts); its whole stylesheet
+ * Mantine's styles come with the components that use them (scripts/mantine-styles.ts); its whole stylesheet
  * alone was 31 KB gzipped.
  */
 const LOGIN_BLOCKING_CSS_BUDGET_BYTES = 6 * 1024;
@@ -31,14 +31,14 @@ const LOGIN_CSS_BUDGET_BYTES = 16 * 1024;
 test.use({ serviceWorkers: 'block' });
 
 /** Gzipped size of every script (or stylesheet) the page loads, by path. */
-function collectScripts(page: Page, type: 'script' | 'stylesheet' = 'script'): Map<string, number> {
-  const scripts = new Map<string, number>();
+function collectGzipped(page: Page, type: 'script' | 'stylesheet' = 'script'): Map<string, number> {
+  const sizes = new Map<string, number>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== type) return;
     const body = await response.body().catch(() => null);
-    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+    if (body) sizes.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
   });
-  return scripts;
+  return sizes;
 }
 
 function summary(scripts: Map<string, number>) {
@@ -51,7 +51,7 @@ test('the login page loads under its budget of gzipped JS, without the offline e
   page,
 }) => {
   await preferEnglish(page);
-  const scripts = collectScripts(page);
+  const scripts = collectGzipped(page);
   const deviceDatabases = () =>
     page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
 
@@ -77,7 +77,7 @@ test("the sign-in page's styles: little before the first paint, Mantine's below 
   page,
 }) => {
   await preferEnglish(page);
-  const styles = collectScripts(page, 'stylesheet');
+  const styles = collectGzipped(page, 'stylesheet');
   await page.goto('/login');
   const username = page.locator('input[name="username"]');
   await expect(username).toBeVisible();
@@ -139,7 +139,7 @@ test('the first signed-in screen paints under its budget of gzipped JS, the offl
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
-  const scripts = collectScripts(page);
+  const scripts = collectGzipped(page);
   await page.goto('/');
   await expect(page.locator('[data-nav-key]').first()).toBeVisible({ timeout: 30_000 });
   const firstScreen = await page.evaluate(() => {
