@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { EXCAVATOR_STATUSES } from './excavator';
 import { REPORT_STATUSES } from './report-status';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from './constants';
@@ -33,167 +34,191 @@ export const TOP_MACHINES = 10;
 
 export const RANGE_MESSAGE = 'Range must be 1month, 3months, 6months or 1year';
 
-export const analyticsQuerySchema = z.object({
-  range: z.enum(ANALYTICS_RANGES, { error: RANGE_MESSAGE }).default(DEFAULT_ANALYTICS_RANGE),
-});
+export const analyticsQuerySchema = lazySchema(() =>
+  z.object({
+    range: z.enum(ANALYTICS_RANGES, { error: RANGE_MESSAGE }).default(DEFAULT_ANALYTICS_RANGE),
+  }),
+);
 
-const count = z.number().int().nonnegative();
+const count = lazySchema(() => z.number().int().nonnegative());
 /** A translated label as stored with a checklist (`{ de: '…', en: '…' }`), when one is known. */
-const labelSchema = z.record(z.string(), z.string()).nullable();
+const labelSchema = lazySchema(() => z.record(z.string(), z.string()).nullable());
 
-export const analyticsSummarySchema = z.object({
-  generatedAt: z.string(),
-  fleet: z.object({
-    total: count,
-    byStatus: z.object(
-      Object.fromEntries(EXCAVATOR_STATUSES.map((s) => [s, count])) as Record<
-        (typeof EXCAVATOR_STATUSES)[number],
-        typeof count
-      >,
-    ),
+export const analyticsSummarySchema = lazySchema(() =>
+  z.object({
+    generatedAt: z.string(),
+    fleet: z.object({
+      total: count,
+      byStatus: z.object(
+        Object.fromEntries(EXCAVATOR_STATUSES.map((s) => [s, count])) as Record<
+          (typeof EXCAVATOR_STATUSES)[number],
+          typeof count
+        >,
+      ),
+    }),
+    reportsThisMonth: z.object({
+      total: count,
+      byStatus: z.object(
+        Object.fromEntries(REPORT_STATUSES.map((s) => [s, count])) as Record<
+          (typeof REPORT_STATUSES)[number],
+          typeof count
+        >,
+      ),
+    }),
+    /** Reports and logbook entries waiting for a manager's approval. */
+    pendingApprovals: z.object({ reports: count, logbook: count, total: count }),
+    /** Machines past their maintenance (domain maintenance rules) and those due soon. */
+    maintenance: z.object({ overdue: count, dueSoon: count }),
+    /** Special checks left open in the latest logbook entry that lists them. */
+    openSpecialChecks: count,
+    /** Stock value (a decimal amount; parts without price count 0), item count, items under minimum. */
+    inventory: z.object({ value: z.number(), items: count, lowStock: count }),
   }),
-  reportsThisMonth: z.object({
-    total: count,
-    byStatus: z.object(
-      Object.fromEntries(REPORT_STATUSES.map((s) => [s, count])) as Record<
-        (typeof REPORT_STATUSES)[number],
-        typeof count
-      >,
-    ),
-  }),
-  /** Reports and logbook entries waiting for a manager's approval. */
-  pendingApprovals: z.object({ reports: count, logbook: count, total: count }),
-  /** Machines past their maintenance (domain maintenance rules) and those due soon. */
-  maintenance: z.object({ overdue: count, dueSoon: count }),
-  /** Special checks left open in the latest logbook entry that lists them. */
-  openSpecialChecks: count,
-  /** Stock value (a decimal amount; parts without price count 0), item count, items under minimum. */
-  inventory: z.object({ value: z.number(), items: count, lowStock: count }),
-});
+);
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
-export const reportsSeriesPointSchema = z.object({
-  period: z.string(),
-  unsigned: count,
-  signed: count,
-  pending: count,
-  approved: count,
-  rejected: count,
-  total: count,
-});
+export const reportsSeriesPointSchema = lazySchema(() =>
+  z.object({
+    period: z.string(),
+    unsigned: count,
+    signed: count,
+    pending: count,
+    approved: count,
+    rejected: count,
+    total: count,
+  }),
+);
 export type ReportsSeriesPoint = z.infer<typeof reportsSeriesPointSchema>;
 
-export const leadTimePointSchema = z.object({
-  period: z.string(),
-  count,
-  medianHours: z.number().nullable(),
-  p90Hours: z.number().nullable(),
-});
-
-export const checklistCategoryStatSchema = z.object({
-  category: z.string(),
-  label: labelSchema,
-  checked: count,
-  failed: count,
-  /** failed / checked (ok + not ok; n/a left out), 0…1, rounded to 0.001. */
-  failureRate: z.number(),
-});
-export const checklistItemStatSchema = checklistCategoryStatSchema.extend({
-  item: z.string(),
-  categoryLabel: labelSchema,
-});
-
-export const machineFailuresSchema = z.object({
-  excavatorId: z.string(),
-  name: z.string(),
-  failed: count,
-  reports: count,
-});
-export const machineUsageSchema = z.object({
-  excavatorId: z.string(),
-  name: z.string(),
-  /** The machine's current reading. */
-  usageHours: z.number(),
-  /** Highest minus lowest operating-hours reading of its reports in the range. */
-  hoursInRange: z.number(),
-  reports: count,
-});
-export const conveyorFailuresSchema = z.object({
-  conveyor: z.string(),
-  name: z.string(),
-  checks: count,
-  failures: count,
-});
-export const consumptionPointSchema = z.object({
-  period: z.string(),
-  /** Units taken out of stock (negative adjustments). */
-  units: count,
-  /** Their value at today's prices (decimal amount). */
-  value: z.number(),
-});
-
-const alertBase = { recordId: z.string(), link: z.string() };
-export const analyticsAlertSchema = z.discriminatedUnion('kind', [
+export const leadTimePointSchema = lazySchema(() =>
   z.object({
-    kind: z.literal('maintenanceOverdue'),
-    ...alertBase,
-    name: z.string(),
-    hoursUntil: z.number(),
-  }),
-  z.object({ kind: z.literal('maintenanceDue'), ...alertBase, name: z.string(), hoursUntil: z.number() }),
-  z.object({
-    kind: z.literal('reportPending'),
-    ...alertBase,
-    name: z.string(),
-    reportDate: z.string(),
-    submittedAt: z.string(),
-    days: count,
-  }),
-  z.object({
-    kind: z.literal('conveyorDown'),
-    ...alertBase,
-    name: z.string(),
-    date: z.string(),
-    notes: z.string().nullable(),
-  }),
-  z.object({
-    kind: z.literal('stockLow'),
-    ...alertBase,
-    name: z.string(),
-    quantity: count,
-    minQuantity: count,
-  }),
-]);
-export type AnalyticsAlert = z.infer<typeof analyticsAlertSchema>;
-export type AnalyticsAlertKind = AnalyticsAlert['kind'];
-
-export const analyticsDetailedSchema = z.object({
-  generatedAt: z.string(),
-  range: z.enum(ANALYTICS_RANGES),
-  unit: z.enum(['week', 'month']),
-  /** First day of the first bucket and today (inclusive), `YYYY-MM-DD`. */
-  from: z.string(),
-  to: z.string(),
-  reportsByStatus: z.array(reportsSeriesPointSchema),
-  approvalLeadTime: z.object({
+    period: z.string(),
     count,
     medianHours: z.number().nullable(),
     p90Hours: z.number().nullable(),
-    series: z.array(leadTimePointSchema),
   }),
-  checklistCategories: z.array(checklistCategoryStatSchema),
-  checklistItems: z.array(checklistItemStatSchema),
-  machinesMostFailed: z.array(machineFailuresSchema),
-  usageHours: z.array(machineUsageSchema),
-  conveyorFailures: z.array(conveyorFailuresSchema),
-  inventory: z.object({
+);
+
+export const checklistCategoryStatSchema = lazySchema(() =>
+  z.object({
+    category: z.string(),
+    label: labelSchema,
+    checked: count,
+    failed: count,
+    /** failed / checked (ok + not ok; n/a left out), 0…1, rounded to 0.001. */
+    failureRate: z.number(),
+  }),
+);
+export const checklistItemStatSchema = lazySchema(() =>
+  checklistCategoryStatSchema.extend({
+    item: z.string(),
+    categoryLabel: labelSchema,
+  }),
+);
+
+export const machineFailuresSchema = lazySchema(() =>
+  z.object({
+    excavatorId: z.string(),
+    name: z.string(),
+    failed: count,
+    reports: count,
+  }),
+);
+export const machineUsageSchema = lazySchema(() =>
+  z.object({
+    excavatorId: z.string(),
+    name: z.string(),
+    /** The machine's current reading. */
+    usageHours: z.number(),
+    /** Highest minus lowest operating-hours reading of its reports in the range. */
+    hoursInRange: z.number(),
+    reports: count,
+  }),
+);
+export const conveyorFailuresSchema = lazySchema(() =>
+  z.object({
+    conveyor: z.string(),
+    name: z.string(),
+    checks: count,
+    failures: count,
+  }),
+);
+export const consumptionPointSchema = lazySchema(() =>
+  z.object({
+    period: z.string(),
+    /** Units taken out of stock (negative adjustments). */
+    units: count,
+    /** Their value at today's prices (decimal amount). */
     value: z.number(),
-    consumedUnits: count,
-    consumedValue: z.number(),
-    consumption: z.array(consumptionPointSchema),
   }),
-  alerts: z.array(analyticsAlertSchema),
-});
+);
+
+const alertBase = { recordId: z.string(), link: z.string() };
+export const analyticsAlertSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('maintenanceOverdue'),
+      ...alertBase,
+      name: z.string(),
+      hoursUntil: z.number(),
+    }),
+    z.object({ kind: z.literal('maintenanceDue'), ...alertBase, name: z.string(), hoursUntil: z.number() }),
+    z.object({
+      kind: z.literal('reportPending'),
+      ...alertBase,
+      name: z.string(),
+      reportDate: z.string(),
+      submittedAt: z.string(),
+      days: count,
+    }),
+    z.object({
+      kind: z.literal('conveyorDown'),
+      ...alertBase,
+      name: z.string(),
+      date: z.string(),
+      notes: z.string().nullable(),
+    }),
+    z.object({
+      kind: z.literal('stockLow'),
+      ...alertBase,
+      name: z.string(),
+      quantity: count,
+      minQuantity: count,
+    }),
+  ]),
+);
+export type AnalyticsAlert = z.infer<typeof analyticsAlertSchema>;
+export type AnalyticsAlertKind = AnalyticsAlert['kind'];
+
+export const analyticsDetailedSchema = lazySchema(() =>
+  z.object({
+    generatedAt: z.string(),
+    range: z.enum(ANALYTICS_RANGES),
+    unit: z.enum(['week', 'month']),
+    /** First day of the first bucket and today (inclusive), `YYYY-MM-DD`. */
+    from: z.string(),
+    to: z.string(),
+    reportsByStatus: z.array(reportsSeriesPointSchema),
+    approvalLeadTime: z.object({
+      count,
+      medianHours: z.number().nullable(),
+      p90Hours: z.number().nullable(),
+      series: z.array(leadTimePointSchema),
+    }),
+    checklistCategories: z.array(checklistCategoryStatSchema),
+    checklistItems: z.array(checklistItemStatSchema),
+    machinesMostFailed: z.array(machineFailuresSchema),
+    usageHours: z.array(machineUsageSchema),
+    conveyorFailures: z.array(conveyorFailuresSchema),
+    inventory: z.object({
+      value: z.number(),
+      consumedUnits: count,
+      consumedValue: z.number(),
+      consumption: z.array(consumptionPointSchema),
+    }),
+    alerts: z.array(analyticsAlertSchema),
+  }),
+);
 export type AnalyticsDetailed = z.infer<typeof analyticsDetailedSchema>;
 
 export interface AnalyticsWindow {

@@ -1,27 +1,30 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
 
 /** One audit record as GET /api/audit returns it. */
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  /** When the action happened: for work done offline, the device's time of it. */
-  at: z.string(),
-  /** When the server received it; null for records kept before it was recorded (then equal to `at`). */
-  receivedAt: z.string().nullable(),
-  /** The two lie more than a day apart (work that waited on a device): the log shows both. */
-  receivedLate: z.boolean(),
-  userId: z.string().nullable(),
-  username: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  /** What a person calls the record (a machine's name, a report's machine and date), if it still exists. */
-  entityName: z.string().nullable(),
-  changes: z.record(z.string(), z.unknown()).nullable(),
-  /** Names of the records the changes refer to by id (a truck, a driver), keyed by id. */
-  valueNames: z.record(z.string(), z.string()),
-  ip: z.string().nullable(),
-});
+export const auditEntrySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    /** When the action happened: for work done offline, the device's time of it. */
+    at: z.string(),
+    /** When the server received it; null for records kept before it was recorded (then equal to `at`). */
+    receivedAt: z.string().nullable(),
+    /** The two lie more than a day apart (work that waited on a device): the log shows both. */
+    receivedLate: z.boolean(),
+    userId: z.string().nullable(),
+    username: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    /** What a person calls the record (a machine's name, a report's machine and date), if it still exists. */
+    entityName: z.string().nullable(),
+    changes: z.record(z.string(), z.unknown()).nullable(),
+    /** Names of the records the changes refer to by id (a truck, a driver), keyed by id. */
+    valueNames: z.record(z.string(), z.string()),
+    ip: z.string().nullable(),
+  }),
+);
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
 /**
@@ -39,37 +42,43 @@ export const AUDIT_REFERENCE_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /** An ISO 8601 instant (with offset) or a calendar date `YYYY-MM-DD` (UTC). */
-const isoInstantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
-  error: 'Must be an ISO 8601 date or date-time',
-});
+const isoInstantOrDate = lazySchema(() =>
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'Must be an ISO 8601 date or date-time',
+  }),
+);
 
-export const auditQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-    /** A user id or a username (case-insensitive). */
-    user: z.string().trim().min(1).max(200).optional(),
-    entity: z.string().trim().min(1).max(100).optional(),
-    action: z.string().trim().min(1).max(100).optional(),
-    /** One record: its id. */
-    record: z.string().trim().min(1).max(200).optional(),
-    /** Inclusive lower bound. */
-    from: isoInstantOrDate.optional(),
-    /** Inclusive upper bound; a bare date includes that whole day. */
-    to: isoInstantOrDate.optional(),
-  })
-  .refine((q) => !q.from || !q.to || auditRangeStart(q.from) <= auditRangeEnd(q.to), {
-    path: ['to'],
-    message: '"to" must not be before "from"',
-  });
+export const auditQuerySchema = lazySchema(() =>
+  z
+    .object({
+      page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+      limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+      /** A user id or a username (case-insensitive). */
+      user: z.string().trim().min(1).max(200).optional(),
+      entity: z.string().trim().min(1).max(100).optional(),
+      action: z.string().trim().min(1).max(100).optional(),
+      /** One record: its id. */
+      record: z.string().trim().min(1).max(200).optional(),
+      /** Inclusive lower bound. */
+      from: isoInstantOrDate.optional(),
+      /** Inclusive upper bound; a bare date includes that whole day. */
+      to: isoInstantOrDate.optional(),
+    })
+    .refine((q) => !q.from || !q.to || auditRangeStart(q.from) <= auditRangeEnd(q.to), {
+      path: ['to'],
+      message: '"to" must not be before "from"',
+    }),
+);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditListSchema = z.object({
-  items: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const auditListSchema = lazySchema(() =>
+  z.object({
+    items: z.array(auditEntrySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 export type AuditList = z.infer<typeof auditListSchema>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
 
 /*
@@ -42,67 +43,77 @@ const keySchema = (requiredMessage: string) =>
     .max(CHECKLIST_KEY_MAX, `Keys must be at most ${CHECKLIST_KEY_MAX} characters`)
     .regex(KEY_PATTERN, CHECKLIST_KEY_FORMAT_MESSAGE);
 
-export const checklistCategoryKeySchema = keySchema(CATEGORY_KEY_REQUIRED_MESSAGE);
-export const checklistItemKeySchema = keySchema(CHECKLIST_KEYS_MESSAGE);
+export const checklistCategoryKeySchema = lazySchema(() => keySchema(CATEGORY_KEY_REQUIRED_MESSAGE));
+export const checklistItemKeySchema = lazySchema(() => keySchema(CHECKLIST_KEYS_MESSAGE));
 
-const labelText = z
-  .string({ error: 'Labels must be text' })
-  .trim()
-  .max(CHECKLIST_LABEL_MAX, `Labels must be at most ${CHECKLIST_LABEL_MAX} characters`)
-  .default('');
+const labelText = lazySchema(() =>
+  z
+    .string({ error: 'Labels must be text' })
+    .trim()
+    .max(CHECKLIST_LABEL_MAX, `Labels must be at most ${CHECKLIST_LABEL_MAX} characters`)
+    .default(''),
+);
 
 /** One label per language; a missing language is stored as ''. */
-export const checklistLabelSchema = z.object(
-  Object.fromEntries(LANGUAGES.map((language) => [language, labelText])) as Record<
-    Language,
-    typeof labelText
-  >,
-  { error: 'Labels must be given per language (en, de, bg, gr)' },
+export const checklistLabelSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(LANGUAGES.map((language) => [language, labelText])) as Record<
+      Language,
+      typeof labelText
+    >,
+    { error: 'Labels must be given per language (en, de, bg, gr)' },
+  ),
 );
 export type ChecklistLabel = z.infer<typeof checklistLabelSchema>;
 
-export const checklistItemSchema = z.object({
-  key: checklistItemKeySchema,
-  label: checklistLabelSchema,
-});
+export const checklistItemSchema = lazySchema(() =>
+  z.object({
+    key: checklistItemKeySchema,
+    label: checklistLabelSchema,
+  }),
+);
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
-export const checklistCategorySchema = z.object({
-  key: checklistCategoryKeySchema,
-  label: checklistLabelSchema,
-  items: z
-    .array(checklistItemSchema, { error: 'Items must be a list' })
-    .max(CHECKLIST_MAX_ITEMS, `At most ${CHECKLIST_MAX_ITEMS} items per category`),
-});
+export const checklistCategorySchema = lazySchema(() =>
+  z.object({
+    key: checklistCategoryKeySchema,
+    label: checklistLabelSchema,
+    items: z
+      .array(checklistItemSchema, { error: 'Items must be a list' })
+      .max(CHECKLIST_MAX_ITEMS, `At most ${CHECKLIST_MAX_ITEMS} items per category`),
+  }),
+);
 export type ChecklistCategory = z.infer<typeof checklistCategorySchema>;
 
 const lower = (key: string) => key.trim().toLowerCase();
 
 /** The categories as a report snapshot or a configuration holds them, with the key rules checked. */
-export const checklistCategoriesSchema = z
-  .array(checklistCategorySchema, { error: 'Categories must be a list' })
-  .min(1, 'Add at least one category')
-  .max(CHECKLIST_MAX_CATEGORIES, `At most ${CHECKLIST_MAX_CATEGORIES} categories`)
-  .superRefine((categories, ctx) => {
-    const seenCategories = new Set<string>();
-    categories.forEach((category, c) => {
-      const key = lower(category.key);
-      if (key && seenCategories.has(key)) {
-        ctx.addIssue({ code: 'custom', message: DUPLICATE_CATEGORY_KEY_MESSAGE, path: [c, 'key'] });
-      }
-      seenCategories.add(key);
-      const seenItems = new Set<string>();
-      category.items.forEach((item, i) => {
-        const itemKey = lower(item.key);
-        if (itemKey && seenItems.has(itemKey)) {
-          ctx.addIssue({ code: 'custom', message: CHECKLIST_KEYS_MESSAGE, path: [c, 'items', i, 'key'] });
+export const checklistCategoriesSchema = lazySchema(() =>
+  z
+    .array(checklistCategorySchema, { error: 'Categories must be a list' })
+    .min(1, 'Add at least one category')
+    .max(CHECKLIST_MAX_CATEGORIES, `At most ${CHECKLIST_MAX_CATEGORIES} categories`)
+    .superRefine((categories, ctx) => {
+      const seenCategories = new Set<string>();
+      categories.forEach((category, c) => {
+        const key = lower(category.key);
+        if (key && seenCategories.has(key)) {
+          ctx.addIssue({ code: 'custom', message: DUPLICATE_CATEGORY_KEY_MESSAGE, path: [c, 'key'] });
         }
-        seenItems.add(itemKey);
+        seenCategories.add(key);
+        const seenItems = new Set<string>();
+        category.items.forEach((item, i) => {
+          const itemKey = lower(item.key);
+          if (itemKey && seenItems.has(itemKey)) {
+            ctx.addIssue({ code: 'custom', message: CHECKLIST_KEYS_MESSAGE, path: [c, 'items', i, 'key'] });
+          }
+          seenItems.add(itemKey);
+        });
       });
-    });
-  });
+    }),
+);
 
-export const checklistConfigSchema = z.object({ categories: checklistCategoriesSchema });
+export const checklistConfigSchema = lazySchema(() => z.object({ categories: checklistCategoriesSchema }));
 export type ChecklistConfig = z.infer<typeof checklistConfigSchema>;
 
 /** True when some key is empty or repeated: the editor's "Fix duplicate/empty keys before saving" state. */

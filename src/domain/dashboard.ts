@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { EXCAVATOR_STATUSES } from './excavator';
 import { isTimeZone } from './format';
 import { REPORT_STATUSES } from './report-status';
@@ -27,50 +28,60 @@ export const DASHBOARD_ACTIVITY_LIMIT = 10;
 /** Dispo overview on a dispatcher's dashboard: today and the next days. */
 export const DASHBOARD_DISPO_DAYS = 7;
 
-export const dashboardQuerySchema = z.object({
-  range: z
-    .enum(['7', '30', '90'], { error: 'Range must be 7, 30 or 90' })
-    .default('7')
-    .transform((v) => Number(v) as DashboardRange),
-  /** IANA time zone of the viewer: which day is "today". UTC when omitted. */
-  tz: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(isTimeZone, 'Unknown time zone')
-    .optional()
-    .transform((v) => v ?? 'UTC'),
-});
+export const dashboardQuerySchema = lazySchema(() =>
+  z.object({
+    range: z
+      .enum(['7', '30', '90'], { error: 'Range must be 7, 30 or 90' })
+      .default('7')
+      .transform((v) => Number(v) as DashboardRange),
+    /** IANA time zone of the viewer: which day is "today". UTC when omitted. */
+    tz: z
+      .string()
+      .trim()
+      .max(64)
+      .refine(isTimeZone, 'Unknown time zone')
+      .optional()
+      .transform((v) => v ?? 'UTC'),
+  }),
+);
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-export const fleetStatusSchema = z.object({
-  operational: z.number().int(),
-  maintenance: z.number().int(),
-  out_of_service: z.number().int(),
-  total: z.number().int(),
-});
+export const fleetStatusSchema = lazySchema(() =>
+  z.object({
+    operational: z.number().int(),
+    maintenance: z.number().int(),
+    out_of_service: z.number().int(),
+    total: z.number().int(),
+  }),
+);
 export type FleetStatusCounts = z.infer<typeof fleetStatusSchema>;
 
-export const topExcavatorSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  model: z.string(),
-  status: z.enum(EXCAVATOR_STATUSES),
-  usageHours: z.number(),
-  /** Reports on this machine dated in the range. */
-  reportsInRange: z.number().int(),
-});
+export const topExcavatorSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    model: z.string(),
+    status: z.enum(EXCAVATOR_STATUSES),
+    usageHours: z.number(),
+    /** Reports on this machine dated in the range. */
+    reportsInRange: z.number().int(),
+  }),
+);
 export type TopExcavator = z.infer<typeof topExcavatorSchema>;
 
-const statusCounts = z.object(
-  Object.fromEntries(REPORT_STATUSES.map((s) => [s, z.number().int()])) as Record<
-    (typeof REPORT_STATUSES)[number],
-    z.ZodNumber
-  >,
+const statusCounts = lazySchema(() =>
+  z.object(
+    Object.fromEntries(REPORT_STATUSES.map((s) => [s, z.number().int()])) as Record<
+      (typeof REPORT_STATUSES)[number],
+      z.ZodNumber
+    >,
+  ),
 );
 export type ReportStatusCounts = z.infer<typeof statusCounts>;
 
-export const reportsDaySchema = statusCounts.extend({ date: z.string(), total: z.number().int() });
+export const reportsDaySchema = lazySchema(() =>
+  statusCounts.extend({ date: z.string(), total: z.number().int() }),
+);
 export type ReportsDay = z.infer<typeof reportsDaySchema>;
 
 export const ACTIVITY_VERBS = [
@@ -100,56 +111,64 @@ export const ACTIVITY_ENTITIES = [
 ] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 
-export const activityEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  verb: z.enum(ACTIVITY_VERBS),
-  /** The audit record's own action, e.g. 'report.approve'. */
-  action: z.string(),
-  entity: z.enum(ACTIVITY_ENTITIES),
-  entityId: z.string().nullable(),
-  /** What the record names: a machine's name, an item's name, a report's machine, a log entry's date. */
-  subject: z.string().nullable(),
-  /** False when the record has been deleted since: nothing to link to. */
-  exists: z.boolean(),
-  userId: z.string().nullable(),
-  /** The user's name, else username; null for the system. */
-  userName: z.string().nullable(),
-});
+export const activityEntrySchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    at: z.string(),
+    verb: z.enum(ACTIVITY_VERBS),
+    /** The audit record's own action, e.g. 'report.approve'. */
+    action: z.string(),
+    entity: z.enum(ACTIVITY_ENTITIES),
+    entityId: z.string().nullable(),
+    /** What the record names: a machine's name, an item's name, a report's machine, a log entry's date. */
+    subject: z.string().nullable(),
+    /** False when the record has been deleted since: nothing to link to. */
+    exists: z.boolean(),
+    userId: z.string().nullable(),
+    /** The user's name, else username; null for the system. */
+    userName: z.string().nullable(),
+  }),
+);
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-export const maintenanceItemSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  status: z.enum(EXCAVATOR_STATUSES),
-  usageHours: z.number(),
-  /** The usage-hours reading at which the next maintenance is due. */
-  dueAtHours: z.number(),
-  hoursUntil: z.number(),
-  label: z.enum(['urgent', 'soon']),
-});
+export const maintenanceItemSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    status: z.enum(EXCAVATOR_STATUSES),
+    usageHours: z.number(),
+    /** The usage-hours reading at which the next maintenance is due. */
+    dueAtHours: z.number(),
+    hoursUntil: z.number(),
+    label: z.enum(['urgent', 'soon']),
+  }),
+);
 export type MaintenanceItem = z.infer<typeof maintenanceItemSchema>;
 
-export const dashboardSchema = z.object({
-  range: z.number().int(),
-  /** First and last day of the range (YYYY-MM-DD, inclusive) in `timeZone`. */
-  from: z.string(),
-  to: z.string(),
-  timeZone: z.string(),
-  generatedAt: z.string(),
-  fleet: fleetStatusSchema.nullable(),
-  topExcavators: z.object({ metric: z.literal('usageHours'), items: z.array(topExcavatorSchema) }).nullable(),
-  reportsTrend: z.object({ days: z.array(reportsDaySchema), totals: statusCounts }).nullable(),
-  recentActivity: z.array(activityEntrySchema),
-  upcomingMaintenance: z
-    .object({
-      intervalHours: z.number(),
-      urgent: z.number().int(),
-      soon: z.number().int(),
-      items: z.array(maintenanceItemSchema),
-    })
-    .nullable(),
-});
+export const dashboardSchema = lazySchema(() =>
+  z.object({
+    range: z.number().int(),
+    /** First and last day of the range (YYYY-MM-DD, inclusive) in `timeZone`. */
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+    generatedAt: z.string(),
+    fleet: fleetStatusSchema.nullable(),
+    topExcavators: z
+      .object({ metric: z.literal('usageHours'), items: z.array(topExcavatorSchema) })
+      .nullable(),
+    reportsTrend: z.object({ days: z.array(reportsDaySchema), totals: statusCounts }).nullable(),
+    recentActivity: z.array(activityEntrySchema),
+    upcomingMaintenance: z
+      .object({
+        intervalHours: z.number(),
+        urgent: z.number().int(),
+        soon: z.number().int(),
+        items: z.array(maintenanceItemSchema),
+      })
+      .nullable(),
+  }),
+);
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /*
  * Devices: every installation of the app (one browser profile on one tablet or PC) has a random id of
@@ -31,7 +32,7 @@ export interface DeviceState {
   persistent: boolean | null;
 }
 
-export const deviceIdSchema = z.uuid();
+export const deviceIdSchema = lazySchema(() => z.uuid());
 
 const MAX_WAITING = 1_000_000;
 const MAX_AGE_S = 10 * 365 * 24 * 3600;
@@ -77,22 +78,24 @@ export function parseDeviceState(header: string | undefined): DeviceState | null
 }
 
 /** A device as `GET /api/sync/devices` lists it. */
-export const deviceSchema = z.object({
-  deviceId: z.string(),
-  userId: z.string().nullable(),
-  username: z.string().nullable(),
-  /** The user's display name, when set. */
-  name: z.string().nullable(),
-  lastSeenAt: z.string(),
-  waiting: z.number().int(),
-  /** When the oldest waiting entry was made (server time), null when nothing waits. */
-  oldestWaitingAt: z.string().nullable(),
-  appVersion: z.string().nullable(),
-  persistent: z.boolean().nullable(),
-});
+export const deviceSchema = lazySchema(() =>
+  z.object({
+    deviceId: z.string(),
+    userId: z.string().nullable(),
+    username: z.string().nullable(),
+    /** The user's display name, when set. */
+    name: z.string().nullable(),
+    lastSeenAt: z.string(),
+    waiting: z.number().int(),
+    /** When the oldest waiting entry was made (server time), null when nothing waits. */
+    oldestWaitingAt: z.string().nullable(),
+    appVersion: z.string().nullable(),
+    persistent: z.boolean().nullable(),
+  }),
+);
 export type Device = z.infer<typeof deviceSchema>;
 
-export const deviceListSchema = z.object({ items: z.array(deviceSchema) });
+export const deviceListSchema = lazySchema(() => z.object({ items: z.array(deviceSchema) }));
 export type DeviceList = z.infer<typeof deviceListSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import {
   DEFAULT_LIMIT,
   DEFAULT_PAGE,
@@ -104,18 +105,22 @@ export const excavatorFieldsSchema = excavatorEntity.schema;
 export type ExcavatorFields = z.infer<typeof excavatorFieldsSchema>;
 export type ExcavatorFieldsInput = z.input<typeof excavatorFieldsSchema>;
 
-export const excavatorCreateSchema = excavatorFieldsSchema.extend({
-  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
-});
+export const excavatorCreateSchema = lazySchema(() =>
+  excavatorFieldsSchema.extend({
+    id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+  }),
+);
 export type ExcavatorCreate = z.infer<typeof excavatorCreateSchema>;
 
-export const excavatorUpdateSchema = excavatorFieldsSchema.extend({
-  removeGallery: z
-    .array(z.string().min(1), { error: 'removeGallery must list image paths' })
-    .max(EXCAVATOR_MAX_GALLERY)
-    .default([]),
-  removeProfileImage: z.boolean({ error: 'removeProfileImage must be true or false' }).default(false),
-});
+export const excavatorUpdateSchema = lazySchema(() =>
+  excavatorFieldsSchema.extend({
+    removeGallery: z
+      .array(z.string().min(1), { error: 'removeGallery must list image paths' })
+      .max(EXCAVATOR_MAX_GALLERY)
+      .default([]),
+    removeProfileImage: z.boolean({ error: 'removeProfileImage must be true or false' }).default(false),
+  }),
+);
 export type ExcavatorUpdate = z.infer<typeof excavatorUpdateSchema>;
 
 const NUMBER_FIELDS = ['year', 'usageHours', 'nextInspectionHours', 'lastServiceHours'] as const;
@@ -163,27 +168,29 @@ export function excavatorInputFromForm(fields: Record<string, string | string[]>
 }
 
 /** An excavator as the API returns it (list items, single reads, pull `data`). */
-export const excavatorSchema = syncedMetaSchema.extend({
-  name: z.string(),
-  model: z.string(),
-  serialNumber: z.string(),
-  year: z.number().int().nullable(),
-  status: z.enum(EXCAVATOR_STATUSES),
-  usageHours: z.number(),
-  location: z.string().nullable(),
-  engineNumber: z.string().nullable(),
-  nextInspectionHours: z.number().nullable(),
-  lastServiceHours: z.number().nullable(),
-  purchaseDate: z.string().nullable(),
-  lastServiceDate: z.string().nullable(),
-  /** Stored relative path, served at /uploads/{path}. */
-  profileImage: z.string().nullable(),
-  gallery: z.array(z.string()),
-  specifications: z.array(z.object({ key: z.string(), value: z.string() })),
-  description: z.string().nullable(),
-  notes: z.string().nullable(),
-  maintenance: maintenanceDueSchema,
-});
+export const excavatorSchema = lazySchema(() =>
+  syncedMetaSchema.extend({
+    name: z.string(),
+    model: z.string(),
+    serialNumber: z.string(),
+    year: z.number().int().nullable(),
+    status: z.enum(EXCAVATOR_STATUSES),
+    usageHours: z.number(),
+    location: z.string().nullable(),
+    engineNumber: z.string().nullable(),
+    nextInspectionHours: z.number().nullable(),
+    lastServiceHours: z.number().nullable(),
+    purchaseDate: z.string().nullable(),
+    lastServiceDate: z.string().nullable(),
+    /** Stored relative path, served at /uploads/{path}. */
+    profileImage: z.string().nullable(),
+    gallery: z.array(z.string()),
+    specifications: z.array(z.object({ key: z.string(), value: z.string() })),
+    description: z.string().nullable(),
+    notes: z.string().nullable(),
+    maintenance: maintenanceDueSchema,
+  }),
+);
 export type Excavator = z.infer<typeof excavatorSchema>;
 
 export const EXCAVATOR_SORT_FIELDS = [
@@ -204,24 +211,28 @@ export const EXCAVATOR_SORTS = [
   ...EXCAVATOR_SORT_FIELDS.map((f) => `-${f}` as const),
 ];
 
-export const excavatorListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  /** Matches name, model, serial number and location (case-insensitive, substring). */
-  q: z.string().trim().max(200).optional(),
-  status: z.enum(EXCAVATOR_STATUSES).optional(),
-  /** Exact location, case-insensitive. */
-  location: z.string().trim().max(200).optional(),
-  sort: z.enum(EXCAVATOR_SORTS as [string, ...string[]]).default('name'),
-});
+export const excavatorListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+    /** Matches name, model, serial number and location (case-insensitive, substring). */
+    q: z.string().trim().max(200).optional(),
+    status: z.enum(EXCAVATOR_STATUSES).optional(),
+    /** Exact location, case-insensitive. */
+    location: z.string().trim().max(200).optional(),
+    sort: z.enum(EXCAVATOR_SORTS as [string, ...string[]]).default('name'),
+  }),
+);
 export type ExcavatorListQuery = z.infer<typeof excavatorListQuerySchema>;
 
-export const excavatorListSchema = z.object({
-  items: z.array(excavatorSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const excavatorListSchema = lazySchema(() =>
+  z.object({
+    items: z.array(excavatorSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 export type ExcavatorList = z.infer<typeof excavatorListSchema>;
 
 /** Filters the list locally the way the API does (the client searches its mirror with it). */

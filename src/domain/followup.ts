@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { LANGUAGES, type Language } from './constants';
 import { isIsoDate } from './excavator';
 import { syncedMetaSchema } from './sync';
@@ -29,48 +30,54 @@ const blankToNull = (v: unknown) =>
   v === undefined || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /** The editable fields of a follow-up (what PUT replaces; an omitted optional field is cleared). */
-export const followUpFieldsSchema = z.object({
-  excavatorId: z.uuid({ error: 'Choose an excavator' }),
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(FOLLOW_UP_TITLE_MAX, `Title must be at most ${FOLLOW_UP_TITLE_MAX} characters`),
-  note: z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: 'Note must be text' })
-        .trim()
-        .max(FOLLOW_UP_NOTE_MAX, `Note must be at most ${FOLLOW_UP_NOTE_MAX} characters`)
-        .nullable(),
-    )
-    .transform((v) => v ?? null),
-  assigneeId: z
-    .preprocess(blankToNull, z.uuid({ error: 'Assignee must be a user' }).nullable())
-    .transform((v) => v ?? null),
-  dueDate: z
-    .preprocess(
-      blankToNull,
-      z
-        .string({ error: 'Due date must be a date (YYYY-MM-DD)' })
-        .refine(isIsoDate, 'Due date must be a date (YYYY-MM-DD)')
-        .nullable(),
-    )
-    .transform((v) => v ?? null),
-});
+export const followUpFieldsSchema = lazySchema(() =>
+  z.object({
+    excavatorId: z.uuid({ error: 'Choose an excavator' }),
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(FOLLOW_UP_TITLE_MAX, `Title must be at most ${FOLLOW_UP_TITLE_MAX} characters`),
+    note: z
+      .preprocess(
+        blankToNull,
+        z
+          .string({ error: 'Note must be text' })
+          .trim()
+          .max(FOLLOW_UP_NOTE_MAX, `Note must be at most ${FOLLOW_UP_NOTE_MAX} characters`)
+          .nullable(),
+      )
+      .transform((v) => v ?? null),
+    assigneeId: z
+      .preprocess(blankToNull, z.uuid({ error: 'Assignee must be a user' }).nullable())
+      .transform((v) => v ?? null),
+    dueDate: z
+      .preprocess(
+        blankToNull,
+        z
+          .string({ error: 'Due date must be a date (YYYY-MM-DD)' })
+          .refine(isIsoDate, 'Due date must be a date (YYYY-MM-DD)')
+          .nullable(),
+      )
+      .transform((v) => v ?? null),
+  }),
+);
 export type FollowUpFields = z.infer<typeof followUpFieldsSchema>;
 export const FOLLOW_UP_FIELD_NAMES = Object.keys(followUpFieldsSchema.shape) as Array<keyof FollowUpFields>;
 
-export const followUpCreateSchema = followUpFieldsSchema.extend({
-  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
-});
+export const followUpCreateSchema = lazySchema(() =>
+  followUpFieldsSchema.extend({
+    id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+  }),
+);
 export type FollowUpCreate = z.infer<typeof followUpCreateSchema>;
 
 /** PUT /api/follow-ups/{id}: the fields, and `removePhoto` to drop the stored photo. */
-export const followUpUpdateSchema = followUpFieldsSchema.extend({
-  removePhoto: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
-});
+export const followUpUpdateSchema = lazySchema(() =>
+  followUpFieldsSchema.extend({
+    removePhoto: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
+  }),
+);
 export type FollowUpUpdate = z.infer<typeof followUpUpdateSchema>;
 
 /** Multipart text fields → the JSON shape the schemas read. */
@@ -81,46 +88,56 @@ export function followUpInputFromForm(fields: Record<string, string | string[]>)
 }
 
 /** Where an automatically opened follow-up came from: the report and its checklist item. */
-export const followUpSourceSchema = z.object({
-  reportId: z.string(),
-  categoryKey: z.string(),
-  itemKey: z.string(),
-});
+export const followUpSourceSchema = lazySchema(() =>
+  z.object({
+    reportId: z.string(),
+    categoryKey: z.string(),
+    itemKey: z.string(),
+  }),
+);
 export type FollowUpSource = z.infer<typeof followUpSourceSchema>;
 
 /** A follow-up as the API returns it (list items, single reads, pull `data`). */
-export const followUpSchema = syncedMetaSchema.extend({
-  excavatorId: z.string(),
-  title: z.string(),
-  /** The checklist item's label per language, for a follow-up opened from a report (else null). */
-  titleLabels: z.record(z.string(), z.string()).nullable(),
-  note: z.string().nullable(),
-  /** Stored path of the photo, served at /uploads/{path}. */
-  photo: z.string().nullable(),
-  assigneeId: z.string().nullable(),
-  assigneeName: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  status: z.enum(FOLLOW_UP_STATUSES),
-  source: followUpSourceSchema.nullable(),
-  closedAt: z.string().nullable(),
-  closedBy: z.string().nullable(),
-  closedByName: z.string().nullable(),
-  closedByReportId: z.string().nullable(),
-});
+export const followUpSchema = lazySchema(() =>
+  syncedMetaSchema.extend({
+    excavatorId: z.string(),
+    title: z.string(),
+    /** The checklist item's label per language, for a follow-up opened from a report (else null). */
+    titleLabels: z.record(z.string(), z.string()).nullable(),
+    note: z.string().nullable(),
+    /** Stored path of the photo, served at /uploads/{path}. */
+    photo: z.string().nullable(),
+    assigneeId: z.string().nullable(),
+    assigneeName: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    status: z.enum(FOLLOW_UP_STATUSES),
+    source: followUpSourceSchema.nullable(),
+    closedAt: z.string().nullable(),
+    closedBy: z.string().nullable(),
+    closedByName: z.string().nullable(),
+    closedByReportId: z.string().nullable(),
+  }),
+);
 export type FollowUp = z.infer<typeof followUpSchema>;
 
-export const followUpListQuerySchema = z.object({
-  excavator: z.uuid({ error: 'Excavator must be an id' }).optional(),
-  status: z.enum(FOLLOW_UP_STATUSES).optional(),
-});
+export const followUpListQuerySchema = lazySchema(() =>
+  z.object({
+    excavator: z.uuid({ error: 'Excavator must be an id' }).optional(),
+    status: z.enum(FOLLOW_UP_STATUSES).optional(),
+  }),
+);
 export type FollowUpListQuery = z.infer<typeof followUpListQuerySchema>;
 
-export const followUpListSchema = z.object({ items: z.array(followUpSchema), total: z.number().int() });
+export const followUpListSchema = lazySchema(() =>
+  z.object({ items: z.array(followUpSchema), total: z.number().int() }),
+);
 
 /** GET /api/follow-ups/assignees: the people a follow-up can be assigned to. */
-export const followUpAssigneesSchema = z.object({
-  items: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+export const followUpAssigneesSchema = lazySchema(() =>
+  z.object({
+    items: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+);
 export type FollowUpAssignee = z.infer<typeof followUpAssigneesSchema>['items'][number];
 
 /** The title in `language`: the checklist item's label there, else another language's, else the stored title. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { isAdmin, type Actor } from './permissions';
 
 /*
@@ -22,12 +23,14 @@ export const SELF_APPROVAL_MESSAGE =
 export const OVERRIDE_REASON_MESSAGE = 'Approving your own record as an admin needs a reason';
 
 /** The optional override reason an approval may carry; blank means none. */
-export const overrideReasonSchema = z
-  .string()
-  .trim()
-  .max(OVERRIDE_REASON_MAX, `The reason must be at most ${OVERRIDE_REASON_MAX} characters`)
-  .optional()
-  .describe('Why an admin approves a record they wrote themselves (required for that, audited)');
+export const overrideReasonSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(OVERRIDE_REASON_MAX, `The reason must be at most ${OVERRIDE_REASON_MAX} characters`)
+    .optional()
+    .describe('Why an admin approves a record they wrote themselves (required for that, audited)'),
+);
 
 /** Who wrote a record: its creator, and whoever signed it as its author (when known). */
 export interface AuthoredRecord {

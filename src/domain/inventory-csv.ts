@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { keyedIssues } from './fields';
 import {
   inventoryFieldsSchema,
@@ -307,51 +308,59 @@ function unescapeCell(text: string): string {
   return /^'[=+\-@]/.test(t) ? t.slice(1) : t;
 }
 
-const cellSchema = z.union([z.string().max(10_000), z.number()]).nullish();
+const cellSchema = lazySchema(() => z.union([z.string().max(10_000), z.number()]).nullish());
 
 /**
  * One row of an import as the device sends it: the file's row number and the mapped cells (numbers
  * already read with the file's decimal separator; text that is not a number is kept for the message).
  */
-export const inventoryImportRowSchema = z.object({
-  row: z.number().int().min(1).optional(),
-  name: cellSchema,
-  maker: cellSchema,
-  type: cellSchema,
-  quantity: cellSchema,
-  price: cellSchema,
-  notes: cellSchema,
-  location: cellSchema,
-  tags: z.union([z.string().max(10_000), z.array(z.string().max(200)).max(200)]).nullish(),
-  minQuantity: cellSchema,
-  maintenanceType: cellSchema,
-});
+export const inventoryImportRowSchema = lazySchema(() =>
+  z.object({
+    row: z.number().int().min(1).optional(),
+    name: cellSchema,
+    maker: cellSchema,
+    type: cellSchema,
+    quantity: cellSchema,
+    price: cellSchema,
+    notes: cellSchema,
+    location: cellSchema,
+    tags: z.union([z.string().max(10_000), z.array(z.string().max(200)).max(200)]).nullish(),
+    minQuantity: cellSchema,
+    maintenanceType: cellSchema,
+  }),
+);
 export type InventoryImportRow = z.infer<typeof inventoryImportRowSchema>;
 
 export const INVENTORY_IMPORT_MAX_ROWS = 20_000;
 
-export const inventoryImportSchema = z.object({
-  rows: z
-    .array(inventoryImportRowSchema, { error: 'rows must be a list' })
-    .min(1, 'The file has no rows to import')
-    .max(INVENTORY_IMPORT_MAX_ROWS, `At most ${INVENTORY_IMPORT_MAX_ROWS} rows at once`),
-});
+export const inventoryImportSchema = lazySchema(() =>
+  z.object({
+    rows: z
+      .array(inventoryImportRowSchema, { error: 'rows must be a list' })
+      .min(1, 'The file has no rows to import')
+      .max(INVENTORY_IMPORT_MAX_ROWS, `At most ${INVENTORY_IMPORT_MAX_ROWS} rows at once`),
+  }),
+);
 export type InventoryImport = z.infer<typeof inventoryImportSchema>;
 
-export const inventoryImportErrorSchema = z.object({ row: z.number().int(), reason: z.string() });
+export const inventoryImportErrorSchema = lazySchema(() =>
+  z.object({ row: z.number().int(), reason: z.string() }),
+);
 export type InventoryImportError = z.infer<typeof inventoryImportErrorSchema>;
 
-export const inventoryImportResultSchema = z.object({
-  /** Rows taken in: created + updated + unchanged. The count in "Imported {{imported}} items." */
-  imported: z.number().int(),
-  created: z.number().int(),
-  /** Existing items (same name and maker, ignoring case) whose fields changed. */
-  updated: z.number().int(),
-  /** Existing items the row matched exactly (e.g. the same file imported again). */
-  unchanged: z.number().int(),
-  /** Rows not imported, with the file's row number and the reason. */
-  errors: z.array(inventoryImportErrorSchema),
-});
+export const inventoryImportResultSchema = lazySchema(() =>
+  z.object({
+    /** Rows taken in: created + updated + unchanged. The count in "Imported {{imported}} items." */
+    imported: z.number().int(),
+    created: z.number().int(),
+    /** Existing items (same name and maker, ignoring case) whose fields changed. */
+    updated: z.number().int(),
+    /** Existing items the row matched exactly (e.g. the same file imported again). */
+    unchanged: z.number().int(),
+    /** Rows not imported, with the file's row number and the reason. */
+    errors: z.array(inventoryImportErrorSchema),
+  }),
+);
 export type InventoryImportResult = z.infer<typeof inventoryImportResultSchema>;
 
 export interface MappedInventoryCsv {

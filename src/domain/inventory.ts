@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT, type Language } from './constants';
 import {
   defineEntity,
@@ -100,30 +101,34 @@ const TAGS_LABEL = { label: 'inventory.fields.tags', en: 'Tags' };
 const TAG_LABEL = { label: 'inventory.fields.tags', en: 'A tag' };
 const separatorError = keyedError(TAG_LABEL, 'validation.characters', () => ({ characters: ', ; |' }));
 
-export const tagSchema = z
-  .string({ error: fieldError(TAG_LABEL) })
-  .trim()
-  .min(1)
-  .max(INVENTORY_TAG_MAX_LENGTH)
-  .refine(noSeparator, separatorError);
+export const tagSchema = lazySchema(() =>
+  z
+    .string({ error: fieldError(TAG_LABEL) })
+    .trim()
+    .min(1)
+    .max(INVENTORY_TAG_MAX_LENGTH)
+    .refine(noSeparator, separatorError),
+);
 
 /** A list of tags, or one text of comma-separated tags; normalised (see normalizeTags). */
-export const tagsSchema = z
-  .preprocess(
-    (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',') : v),
-    z.array(
-      z
-        .string({ error: fieldError(TAG_LABEL) })
-        .max(INVENTORY_TAG_MAX_LENGTH)
-        .refine(noSeparator, separatorError),
-      { error: fieldError(TAGS_LABEL) },
+export const tagsSchema = lazySchema(() =>
+  z
+    .preprocess(
+      (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',') : v),
+      z.array(
+        z
+          .string({ error: fieldError(TAG_LABEL) })
+          .max(INVENTORY_TAG_MAX_LENGTH)
+          .refine(noSeparator, separatorError),
+        { error: fieldError(TAGS_LABEL) },
+      ),
+    )
+    .transform(normalizeTags)
+    .refine(
+      (tags) => tags.length <= INVENTORY_MAX_TAGS,
+      keyedError(TAGS_LABEL, 'validation.tooMany', () => ({ max: INVENTORY_MAX_TAGS })),
     ),
-  )
-  .transform(normalizeTags)
-  .refine(
-    (tags) => tags.length <= INVENTORY_MAX_TAGS,
-    keyedError(TAGS_LABEL, 'validation.tooMany', () => ({ max: INVENTORY_MAX_TAGS })),
-  );
+);
 
 const tagsField: FieldDef<string[], string[]> = {
   ...TAGS_LABEL,
@@ -172,28 +177,35 @@ export type InventoryFieldsInput = z.input<typeof inventoryFieldsSchema>;
 export type InventoryFieldName = keyof InventoryFields;
 export const INVENTORY_FIELD_NAMES: readonly InventoryFieldName[] = inventoryEntity.names;
 
-export const inventoryCreateSchema = inventoryFieldsSchema.extend({
-  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
-});
+export const inventoryCreateSchema = lazySchema(() =>
+  inventoryFieldsSchema.extend({
+    id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+  }),
+);
 export type InventoryCreate = z.infer<typeof inventoryCreateSchema>;
 
-export const inventoryUpdateSchema = inventoryFieldsSchema.extend({
-  /** Omitted: the quantity stays as it is (stock moves by deltas). */
-  quantity: optionalNumber({ label: 'inventory.fields.quantity', en: 'Quantity' }, quantity).schema.transform(
-    (v) => v ?? undefined,
-  ),
-  removePhoto: z.boolean({ error: 'removePhoto must be true or false' }).default(false),
-});
+export const inventoryUpdateSchema = lazySchema(() =>
+  inventoryFieldsSchema.extend({
+    /** Omitted: the quantity stays as it is (stock moves by deltas). */
+    quantity: optionalNumber(
+      { label: 'inventory.fields.quantity', en: 'Quantity' },
+      quantity,
+    ).schema.transform((v) => v ?? undefined),
+    removePhoto: z.boolean({ error: 'removePhoto must be true or false' }).default(false),
+  }),
+);
 export type InventoryUpdate = z.infer<typeof inventoryUpdateSchema>;
 
-export const inventoryAdjustSchema = z.object({
-  delta: z
-    .number({ error: 'Delta must be a whole number' })
-    .int('Delta must be a whole number')
-    .min(-INVENTORY_MAX_DELTA, `Delta must be at least -${INVENTORY_MAX_DELTA}`)
-    .max(INVENTORY_MAX_DELTA, `Delta must be at most ${INVENTORY_MAX_DELTA}`)
-    .refine((d) => d !== 0, 'Delta must not be zero'),
-});
+export const inventoryAdjustSchema = lazySchema(() =>
+  z.object({
+    delta: z
+      .number({ error: 'Delta must be a whole number' })
+      .int('Delta must be a whole number')
+      .min(-INVENTORY_MAX_DELTA, `Delta must be at least -${INVENTORY_MAX_DELTA}`)
+      .max(INVENTORY_MAX_DELTA, `Delta must be at most ${INVENTORY_MAX_DELTA}`)
+      .refine((d) => d !== 0, 'Delta must not be zero'),
+  }),
+);
 export type InventoryAdjust = z.infer<typeof inventoryAdjustSchema>;
 
 const NUMBER_FIELDS = ['quantity', 'price', 'minQuantity'] as const;
@@ -235,21 +247,23 @@ export function inventoryInputFromForm(fields: Record<string, string | string[]>
 }
 
 /** An inventory item as the API returns it (list items, single reads, pull `data`). */
-export const inventoryItemSchema = syncedMetaSchema.extend({
-  name: z.string(),
-  maker: z.string().nullable(),
-  type: z.string().nullable(),
-  quantity: z.number().int(),
-  /** Decimal amount (cents / 100), null when unknown. */
-  price: z.number().nullable(),
-  notes: z.string().nullable(),
-  tags: z.array(z.string()),
-  /** Stored relative path, served at /uploads/{path}. */
-  photo: z.string().nullable(),
-  location: z.string().nullable(),
-  minQuantity: z.number().int(),
-  maintenanceType: z.enum(INVENTORY_MAINTENANCE_TYPES).nullable(),
-});
+export const inventoryItemSchema = lazySchema(() =>
+  syncedMetaSchema.extend({
+    name: z.string(),
+    maker: z.string().nullable(),
+    type: z.string().nullable(),
+    quantity: z.number().int(),
+    /** Decimal amount (cents / 100), null when unknown. */
+    price: z.number().nullable(),
+    notes: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** Stored relative path, served at /uploads/{path}. */
+    photo: z.string().nullable(),
+    location: z.string().nullable(),
+    minQuantity: z.number().int(),
+    maintenanceType: z.enum(INVENTORY_MAINTENANCE_TYPES).nullable(),
+  }),
+);
 export type InventoryItem = z.infer<typeof inventoryItemSchema>;
 
 /** Below its minimum: the low-stock warning. */
@@ -281,44 +295,52 @@ export const INVENTORY_SORTS = [
 ];
 
 /** The filters of the list and the export. */
-export const inventoryFilterSchema = z.object({
-  /** Matches name, maker, notes and tags (case-insensitive, substring). */
-  q: z.string().trim().max(200).optional(),
-  /** Items carrying this tag (case-insensitive). */
-  tag: z.string().trim().max(INVENTORY_TAG_MAX_LENGTH).optional(),
-  /** Exact type, case-insensitive. */
-  type: z.string().trim().max(120).optional(),
-  /** Exact location, case-insensitive. */
-  location: z.string().trim().max(200).optional(),
-  maintenanceType: z.enum(INVENTORY_MAINTENANCE_TYPES).optional(),
-  /** `true`: only items below their minimum quantity. */
-  lowStock: z.stringbool().optional(),
-  sort: z.enum(INVENTORY_SORTS as [string, ...string[]]).default('name'),
-});
+export const inventoryFilterSchema = lazySchema(() =>
+  z.object({
+    /** Matches name, maker, notes and tags (case-insensitive, substring). */
+    q: z.string().trim().max(200).optional(),
+    /** Items carrying this tag (case-insensitive). */
+    tag: z.string().trim().max(INVENTORY_TAG_MAX_LENGTH).optional(),
+    /** Exact type, case-insensitive. */
+    type: z.string().trim().max(120).optional(),
+    /** Exact location, case-insensitive. */
+    location: z.string().trim().max(200).optional(),
+    maintenanceType: z.enum(INVENTORY_MAINTENANCE_TYPES).optional(),
+    /** `true`: only items below their minimum quantity. */
+    lowStock: z.stringbool().optional(),
+    sort: z.enum(INVENTORY_SORTS as [string, ...string[]]).default('name'),
+  }),
+);
 export type InventoryFilter = z.infer<typeof inventoryFilterSchema>;
 
-export const inventoryListQuerySchema = inventoryFilterSchema.extend({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-});
+export const inventoryListQuerySchema = lazySchema(() =>
+  inventoryFilterSchema.extend({
+    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+  }),
+);
 export type InventoryListQuery = z.infer<typeof inventoryListQuerySchema>;
 
 export const INVENTORY_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type InventoryExportFormat = (typeof INVENTORY_EXPORT_FORMATS)[number];
 
-export const inventoryExportQuerySchema = inventoryFilterSchema.extend({
-  format: z.enum(INVENTORY_EXPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv'),
-  /** CSV only: `semicolon` writes `;` separators and decimal commas (German spreadsheet settings). */
-  delimiter: z.enum(['comma', 'semicolon']).default('comma'),
-});
+export const inventoryExportQuerySchema = lazySchema(() =>
+  inventoryFilterSchema.extend({
+    format: z.enum(INVENTORY_EXPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv'),
+    /** CSV only: `semicolon` writes `;` separators and decimal commas (German spreadsheet settings). */
+    delimiter: z.enum(['comma', 'semicolon']).default('comma'),
+  }),
+);
 export type InventoryExportQuery = z.infer<typeof inventoryExportQuerySchema>;
 
-export const inventoryListSchema = z.object({
-  items: z.array(inventoryItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const inventoryListSchema = lazySchema(() =>
+  z.object({
+    items: z.array(inventoryItemSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 export type InventoryList = z.infer<typeof inventoryListSchema>;
 
 /**
@@ -393,36 +415,42 @@ export function compareInventoryItems(sort: string): (a: InventoryItem, b: Inven
   };
 }
 
-export const inventoryTagsBulkSchema = z
-  .object({
-    ids: z
-      .array(z.uuid({ error: 'Not a valid id' }), { error: 'ids must list item ids' })
-      .min(1, 'Select at least one item')
-      .max(INVENTORY_BULK_MAX_IDS, `At most ${INVENTORY_BULK_MAX_IDS} items at once`),
-    add: z.array(tagSchema).max(INVENTORY_MAX_TAGS).default([]),
-    remove: z.array(tagSchema).max(INVENTORY_MAX_TAGS).default([]),
-  })
-  .refine((b) => b.add.length + b.remove.length > 0, {
-    message: 'Name a tag to add or remove',
-    path: ['add'],
-  });
+export const inventoryTagsBulkSchema = lazySchema(() =>
+  z
+    .object({
+      ids: z
+        .array(z.uuid({ error: 'Not a valid id' }), { error: 'ids must list item ids' })
+        .min(1, 'Select at least one item')
+        .max(INVENTORY_BULK_MAX_IDS, `At most ${INVENTORY_BULK_MAX_IDS} items at once`),
+      add: z.array(tagSchema).max(INVENTORY_MAX_TAGS).default([]),
+      remove: z.array(tagSchema).max(INVENTORY_MAX_TAGS).default([]),
+    })
+    .refine((b) => b.add.length + b.remove.length > 0, {
+      message: 'Name a tag to add or remove',
+      path: ['add'],
+    }),
+);
 export type InventoryTagsBulk = z.infer<typeof inventoryTagsBulkSchema>;
 
-export const inventoryTagsBulkResultSchema = z.object({
-  /** Items whose tags changed. */
-  updated: z.number().int(),
-  items: z.array(inventoryItemSchema),
-});
+export const inventoryTagsBulkResultSchema = lazySchema(() =>
+  z.object({
+    /** Items whose tags changed. */
+    updated: z.number().int(),
+    items: z.array(inventoryItemSchema),
+  }),
+);
 export type InventoryTagsBulkResult = z.infer<typeof inventoryTagsBulkResultSchema>;
 
-export const inventoryTagRenameSchema = z.object({ from: tagSchema, to: tagSchema });
+export const inventoryTagRenameSchema = lazySchema(() => z.object({ from: tagSchema, to: tagSchema }));
 export type InventoryTagRename = z.infer<typeof inventoryTagRenameSchema>;
 
-export const inventoryTagRenameResultSchema = z.object({ updated: z.number().int() });
+export const inventoryTagRenameResultSchema = lazySchema(() => z.object({ updated: z.number().int() }));
 
-export const inventoryTagListSchema = z.object({
-  tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
-});
+export const inventoryTagListSchema = lazySchema(() =>
+  z.object({
+    tags: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  }),
+);
 export type InventoryTagList = z.infer<typeof inventoryTagListSchema>;
 
 /* ── Low-stock notification (event 'stock.low'), written by the server in the app's default language ── */

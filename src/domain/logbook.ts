@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, LOGBOOK_STATUSES, MAX_LIMIT, type LogbookStatus } from './constants';
 import { isIsoDate } from './excavator';
 import {
@@ -140,11 +141,13 @@ const conveyorCheck = group({
   ...checkFields({ label: 'logbook.config.name', en: 'Conveyor name' }),
   functional: flag({ label: 'logbook.checks.functional', en: 'Functional' }, true),
 });
-export const conveyorCheckSchema = conveyorCheck.schema.superRefine((check, ctx) => {
-  if (!check.functional && !check.notes) {
-    ctx.addIssue({ code: 'custom', path: ['notes'], message: encodeRule(NOTE_REQUIRED, NOTES) });
-  }
-});
+export const conveyorCheckSchema = lazySchema(() =>
+  conveyorCheck.schema.superRefine((check, ctx) => {
+    if (!check.functional && !check.notes) {
+      ctx.addIssue({ code: 'custom', path: ['notes'], message: encodeRule(NOTE_REQUIRED, NOTES) });
+    }
+  }),
+);
 export type ConveyorCheck = z.infer<typeof conveyorCheckSchema>;
 
 const specialCheck = group({
@@ -217,95 +220,107 @@ export const logbookWriteOptions = {
   fetchWeather: z.boolean({ error: 'fetchWeather must be true or false' }).optional(),
 };
 
-export const logbookCreateSchema = logbookFieldsSchema.and(
-  z.object({ id: z.uuid({ error: 'Id must be a UUID' }).optional(), ...logbookWriteOptions }),
+export const logbookCreateSchema = lazySchema(() =>
+  logbookFieldsSchema.and(
+    z.object({ id: z.uuid({ error: 'Id must be a UUID' }).optional(), ...logbookWriteOptions }),
+  ),
 );
 export type LogbookCreate = z.infer<typeof logbookCreateSchema>;
 
-export const logbookUpdateSchema = logbookFieldsSchema.and(z.object(logbookWriteOptions));
+export const logbookUpdateSchema = lazySchema(() => logbookFieldsSchema.and(z.object(logbookWriteOptions)));
 export type LogbookUpdate = z.infer<typeof logbookUpdateSchema>;
 
 /** PUT /api/betriebstagebuch/{id}/approve: the reviewer's drawing; their profile signature when omitted. */
-export const logbookApproveSchema = z.object({
-  signature: z
-    .union([signatureSchema, z.literal(''), z.null()])
-    .optional()
-    .transform((v) => v || null),
-  overrideReason: overrideReasonSchema,
-});
+export const logbookApproveSchema = lazySchema(() =>
+  z.object({
+    signature: z
+      .union([signatureSchema, z.literal(''), z.null()])
+      .optional()
+      .transform((v) => v || null),
+    overrideReason: overrideReasonSchema,
+  }),
+);
 export type LogbookApprove = z.infer<typeof logbookApproveSchema>;
 
 /* ── API answers ──────────────────────────────────────────────────────────────────────────────── */
 
-const storedWeatherSchema = z.object({
-  temperature: z.number().nullable(),
-  humidity: z.number().nullable(),
-  conditions: z.string().nullable(),
-});
+const storedWeatherSchema = lazySchema(() =>
+  z.object({
+    temperature: z.number().nullable(),
+    humidity: z.number().nullable(),
+    conditions: z.string().nullable(),
+  }),
+);
 
 /** A logbook entry as the API returns it (list items, single reads, pull `data`). */
-export const logbookEntrySchema = syncedMetaSchema.extend({
-  date: z.string(),
-  site: z.string().nullable(),
-  shiftStart: z.string(),
-  shiftEnd: z.string(),
-  /** shiftEnd before shiftStart. */
-  overnight: z.boolean(),
-  weather: storedWeatherSchema.nullable(),
-  conveyorChecks: z.array(
-    z.object({
-      key: z.string().nullable(),
-      name: z.string(),
-      functional: z.boolean(),
-      notes: z.string().nullable(),
-    }),
-  ),
-  specialChecks: z.array(
-    z.object({
-      key: z.string().nullable(),
-      name: z.string(),
-      open: z.boolean(),
-      notes: z.string().nullable(),
-    }),
-  ),
-  generalNotes: z.string().nullable(),
-  status: z.enum(LOGBOOK_STATUSES),
-  /** PNG data URL stamped from the author's profile when signed. */
-  creatorSignature: z.string().nullable(),
-  signedAt: z.string().nullable(),
-  reviewerSignature: z.string().nullable(),
-  approvedBy: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  /** Display names (name, else username) of the author and the reviewer. */
-  createdByName: z.string().nullable(),
-  approvedByName: z.string().nullable(),
-});
+export const logbookEntrySchema = lazySchema(() =>
+  syncedMetaSchema.extend({
+    date: z.string(),
+    site: z.string().nullable(),
+    shiftStart: z.string(),
+    shiftEnd: z.string(),
+    /** shiftEnd before shiftStart. */
+    overnight: z.boolean(),
+    weather: storedWeatherSchema.nullable(),
+    conveyorChecks: z.array(
+      z.object({
+        key: z.string().nullable(),
+        name: z.string(),
+        functional: z.boolean(),
+        notes: z.string().nullable(),
+      }),
+    ),
+    specialChecks: z.array(
+      z.object({
+        key: z.string().nullable(),
+        name: z.string(),
+        open: z.boolean(),
+        notes: z.string().nullable(),
+      }),
+    ),
+    generalNotes: z.string().nullable(),
+    status: z.enum(LOGBOOK_STATUSES),
+    /** PNG data URL stamped from the author's profile when signed. */
+    creatorSignature: z.string().nullable(),
+    signedAt: z.string().nullable(),
+    reviewerSignature: z.string().nullable(),
+    approvedBy: z.string().nullable(),
+    approvedAt: z.string().nullable(),
+    /** Display names (name, else username) of the author and the reviewer. */
+    createdByName: z.string().nullable(),
+    approvedByName: z.string().nullable(),
+  }),
+);
 export type LogbookEntry = z.infer<typeof logbookEntrySchema>;
 
 const optionalQueryDate = (label: string) =>
   z.string().trim().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`).optional();
 
-export const logbookListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  /** Entries dated on or after this day. */
-  from: optionalQueryDate('From'),
-  /** Entries dated on or before this day. */
-  to: optionalQueryDate('To'),
-  status: z.enum(LOGBOOK_STATUSES).optional(),
-  /** The author's user id, or `me`. */
-  author: z.union([z.uuid({ error: 'Author must be a user id or "me"' }), z.literal('me')]).optional(),
-  /** Exact site, case-insensitive. */
-  site: z.string().trim().max(120).optional(),
-});
+export const logbookListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+    /** Entries dated on or after this day. */
+    from: optionalQueryDate('From'),
+    /** Entries dated on or before this day. */
+    to: optionalQueryDate('To'),
+    status: z.enum(LOGBOOK_STATUSES).optional(),
+    /** The author's user id, or `me`. */
+    author: z.union([z.uuid({ error: 'Author must be a user id or "me"' }), z.literal('me')]).optional(),
+    /** Exact site, case-insensitive. */
+    site: z.string().trim().max(120).optional(),
+  }),
+);
 export type LogbookListQuery = z.infer<typeof logbookListQuerySchema>;
 
-export const logbookListSchema = z.object({
-  items: z.array(logbookEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const logbookListSchema = lazySchema(() =>
+  z.object({
+    items: z.array(logbookEntrySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 export type LogbookList = z.infer<typeof logbookListSchema>;
 
 /** Filters like the list endpoint (the client filters its mirror with it). Newest date first is the order. */
@@ -330,23 +345,27 @@ export const WEATHER_ERROR_MESSAGES = {
   unavailable: 'Unable to load weather',
 } as const;
 
-export const weatherQuerySchema = z.object({
-  /** YYYY-MM-DD; checked by the handler so a bad value answers "Invalid date". */
-  date: z.string().max(40).optional(),
-  /** The hour to read (HH:MM, local to the site); default: now for today, 12:00 for other days. */
-  time: z.string().trim().refine(isTimeOfDay, 'Time must be a time (HH:MM)').optional(),
-});
+export const weatherQuerySchema = lazySchema(() =>
+  z.object({
+    /** YYYY-MM-DD; checked by the handler so a bad value answers "Invalid date". */
+    date: z.string().max(40).optional(),
+    /** The hour to read (HH:MM, local to the site); default: now for today, 12:00 for other days. */
+    time: z.string().trim().refine(isTimeOfDay, 'Time must be a time (HH:MM)').optional(),
+  }),
+);
 
-export const weatherReadingSchema = z.object({
-  date: z.string(),
-  /** The local hour read, HH:00. */
-  time: z.string(),
-  temperature: z.number().nullable(),
-  humidity: z.number().nullable(),
-  conditions: z.enum(WEATHER_CONDITIONS).nullable(),
-  /** Where it came from: the provider's forecast or its historical archive. */
-  source: z.enum(['forecast', 'archive']),
-});
+export const weatherReadingSchema = lazySchema(() =>
+  z.object({
+    date: z.string(),
+    /** The local hour read, HH:00. */
+    time: z.string(),
+    temperature: z.number().nullable(),
+    humidity: z.number().nullable(),
+    conditions: z.enum(WEATHER_CONDITIONS).nullable(),
+    /** Where it came from: the provider's forecast or its historical archive. */
+    source: z.enum(['forecast', 'archive']),
+  }),
+);
 export type WeatherReading = z.infer<typeof weatherReadingSchema>;
 
 /* ── Configuration (GET/PUT /api/betriebstagebuch-config) ─────────────────────────────────────── */
@@ -427,12 +446,14 @@ export type LogbookConfig = z.infer<typeof logbookConfigSchema>;
 export type LogbookConfigForm = ReturnType<typeof logbookConfigEntity.formDefaults>;
 
 /** The configuration as the API answers it (the route's response, without the rules). */
-export const logbookConfigAnswerSchema = z.object({
-  conveyors: z.array(z.object({ key: z.string(), name: z.string() })),
-  specialChecks: z.array(z.object({ key: z.string(), name: z.string() })),
-  site: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
-  defaultShift: z.object({ start: z.string(), end: z.string() }),
-});
+export const logbookConfigAnswerSchema = lazySchema(() =>
+  z.object({
+    conveyors: z.array(z.object({ key: z.string(), name: z.string() })),
+    specialChecks: z.array(z.object({ key: z.string(), name: z.string() })),
+    site: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }),
+    defaultShift: z.object({ start: z.string(), end: z.string() }),
+  }),
+);
 
 export const DEFAULT_LOGBOOK_CONFIG: LogbookConfig = {
   conveyors: [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { MAINTENANCE_FILTERS, type MaintenanceFilter } from './constants';
 
 /*
@@ -28,10 +29,12 @@ export const MAINTENANCE_SOON_RATIO = 0.25;
 export const MAINTENANCE_LABELS = ['urgent', 'soon', 'ok'] as const;
 export type MaintenanceLabel = (typeof MAINTENANCE_LABELS)[number];
 
-export const maintenanceDueSchema = z.object({
-  hoursUntil: z.number(),
-  label: z.enum(MAINTENANCE_LABELS),
-});
+export const maintenanceDueSchema = lazySchema(() =>
+  z.object({
+    hoursUntil: z.number(),
+    label: z.enum(MAINTENANCE_LABELS),
+  }),
+);
 export type MaintenanceDue = z.infer<typeof maintenanceDueSchema>;
 
 export interface MaintenanceInput {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import type { Language } from './constants';
 
 /*
@@ -54,49 +55,63 @@ export function isChatChannel(value: string): value is ChatChannel {
 
 /* ── Stored settings (settings.notifications) ─────────────────────────────────────────────────── */
 
-const hostSchema = z
-  .string()
-  .trim()
-  .max(255)
-  .regex(/^[^\s/:]*$/, 'Host name without scheme, port or spaces');
+const hostSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^[^\s/:]*$/, 'Host name without scheme, port or spaces'),
+);
 /** "ops@example.com" or "FleetPilot <ops@example.com>"; empty while e-mail is unused. */
-const senderSchema = z
-  .string()
-  .trim()
-  .max(320)
-  .regex(/^$|^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/, 'An e-mail address or "Name <address>"');
-const routeSchema = z.array(z.enum(NOTIFICATION_CHANNELS)).max(NOTIFICATION_CHANNELS.length);
+const senderSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(320)
+    .regex(/^$|^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/, 'An e-mail address or "Name <address>"'),
+);
+const routeSchema = lazySchema(() =>
+  z.array(z.enum(NOTIFICATION_CHANNELS)).max(NOTIFICATION_CHANNELS.length),
+);
 
-export const emailChannelSchema = z.object({
-  enabled: z.boolean(),
-  host: hostSchema,
-  port: z.number().int().min(1).max(65535),
-  security: z.enum(SMTP_SECURITY),
-  user: z.string().trim().max(255),
-  sender: senderSchema,
-});
-export const pushChannelSchema = z.object({ enabled: z.boolean() });
-export const chatChannelSchema = z.object({ enabled: z.boolean() });
-export const teamsChannelSchema = chatChannelSchema.extend({ format: z.enum(TEAMS_FORMATS) });
+export const emailChannelSchema = lazySchema(() =>
+  z.object({
+    enabled: z.boolean(),
+    host: hostSchema,
+    port: z.number().int().min(1).max(65535),
+    security: z.enum(SMTP_SECURITY),
+    user: z.string().trim().max(255),
+    sender: senderSchema,
+  }),
+);
+export const pushChannelSchema = lazySchema(() => z.object({ enabled: z.boolean() }));
+export const chatChannelSchema = lazySchema(() => z.object({ enabled: z.boolean() }));
+export const teamsChannelSchema = lazySchema(() =>
+  chatChannelSchema.extend({ format: z.enum(TEAMS_FORMATS) }),
+);
 
-export const notificationRoutingSchema = z.object(
-  Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, routeSchema])) as Record<
-    NotificationEvent,
-    typeof routeSchema
-  >,
+export const notificationRoutingSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, routeSchema])) as Record<
+      NotificationEvent,
+      typeof routeSchema
+    >,
+  ),
 );
 export type NotificationRouting = z.infer<typeof notificationRoutingSchema>;
 
-export const notificationChannelSettingsSchema = z.object({
-  email: emailChannelSchema,
-  push: pushChannelSchema,
-  slack: chatChannelSchema,
-  teams: teamsChannelSchema,
-  discord: chatChannelSchema,
-  webhook: chatChannelSchema,
-  /** Event → the channels it goes to (besides the in-app notification, which always happens). */
-  routing: notificationRoutingSchema,
-});
+export const notificationChannelSettingsSchema = lazySchema(() =>
+  z.object({
+    email: emailChannelSchema,
+    push: pushChannelSchema,
+    slack: chatChannelSchema,
+    teams: teamsChannelSchema,
+    discord: chatChannelSchema,
+    webhook: chatChannelSchema,
+    /** Event → the channels it goes to (besides the in-app notification, which always happens). */
+    routing: notificationRoutingSchema,
+  }),
+);
 export type NotificationChannelSettings = z.infer<typeof notificationChannelSettingsSchema>;
 
 export const DEFAULT_NOTIFICATION_CHANNEL_SETTINGS: NotificationChannelSettings = {
@@ -153,59 +168,67 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /* ── Admin API: GET/PUT /api/notification-channels, POST /api/notification-channels/{channel}/test ── */
 
 /** A write-only secret as read back: whether one is stored, and for URLs a masked hint. */
-export const secretStateSchema = z.object({ configured: z.boolean(), hint: z.string().nullable() });
+export const secretStateSchema = lazySchema(() =>
+  z.object({ configured: z.boolean(), hint: z.string().nullable() }),
+);
 export type SecretState = z.infer<typeof secretStateSchema>;
 
-export const notificationChannelsViewSchema = z.object({
-  email: emailChannelSchema.extend({ password: secretStateSchema }),
-  push: pushChannelSchema.extend({ vapidPublicKey: z.string() }),
-  slack: chatChannelSchema.extend({ url: secretStateSchema }),
-  teams: teamsChannelSchema.extend({ url: secretStateSchema }),
-  discord: chatChannelSchema.extend({ url: secretStateSchema }),
-  webhook: chatChannelSchema.extend({ url: secretStateSchema, secret: secretStateSchema }),
-  routing: notificationRoutingSchema,
-});
+export const notificationChannelsViewSchema = lazySchema(() =>
+  z.object({
+    email: emailChannelSchema.extend({ password: secretStateSchema }),
+    push: pushChannelSchema.extend({ vapidPublicKey: z.string() }),
+    slack: chatChannelSchema.extend({ url: secretStateSchema }),
+    teams: teamsChannelSchema.extend({ url: secretStateSchema }),
+    discord: chatChannelSchema.extend({ url: secretStateSchema }),
+    webhook: chatChannelSchema.extend({ url: secretStateSchema, secret: secretStateSchema }),
+    routing: notificationRoutingSchema,
+  }),
+);
 export type NotificationChannelsView = z.infer<typeof notificationChannelsViewSchema>;
 
-const webhookUrlSchema = z.url({ protocol: /^https?$/, error: 'An http(s) URL' }).max(2000);
+const webhookUrlSchema = lazySchema(() => z.url({ protocol: /^https?$/, error: 'An http(s) URL' }).max(2000));
 /** Omitted: keep the stored secret. null: remove it. A string: replace it. */
 const secretInput = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
-export const notificationChannelsUpdateSchema = z
-  .object({
-    email: emailChannelSchema
-      .extend({ password: secretInput(z.string().min(1).max(500)) })
-      .partial()
-      .strict(),
-    push: pushChannelSchema.partial().strict(),
-    slack: chatChannelSchema
-      .extend({ url: secretInput(webhookUrlSchema) })
-      .partial()
-      .strict(),
-    teams: teamsChannelSchema
-      .extend({ url: secretInput(webhookUrlSchema) })
-      .partial()
-      .strict(),
-    discord: chatChannelSchema
-      .extend({ url: secretInput(webhookUrlSchema) })
-      .partial()
-      .strict(),
-    webhook: chatChannelSchema
-      .extend({ url: secretInput(webhookUrlSchema), secret: secretInput(z.string().min(16).max(500)) })
-      .partial()
-      .strict(),
-    routing: notificationRoutingSchema.partial().strict(),
-  })
-  .partial()
-  .strict();
+export const notificationChannelsUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      email: emailChannelSchema
+        .extend({ password: secretInput(z.string().min(1).max(500)) })
+        .partial()
+        .strict(),
+      push: pushChannelSchema.partial().strict(),
+      slack: chatChannelSchema
+        .extend({ url: secretInput(webhookUrlSchema) })
+        .partial()
+        .strict(),
+      teams: teamsChannelSchema
+        .extend({ url: secretInput(webhookUrlSchema) })
+        .partial()
+        .strict(),
+      discord: chatChannelSchema
+        .extend({ url: secretInput(webhookUrlSchema) })
+        .partial()
+        .strict(),
+      webhook: chatChannelSchema
+        .extend({ url: secretInput(webhookUrlSchema), secret: secretInput(z.string().min(16).max(500)) })
+        .partial()
+        .strict(),
+      routing: notificationRoutingSchema.partial().strict(),
+    })
+    .partial()
+    .strict(),
+);
 export type NotificationChannelsUpdate = z.infer<typeof notificationChannelsUpdateSchema>;
 
-export const channelParamsSchema = z.object({ channel: z.enum(NOTIFICATION_CHANNELS) });
+export const channelParamsSchema = lazySchema(() => z.object({ channel: z.enum(NOTIFICATION_CHANNELS) }));
 /** E-mail tests go to `to`, else to the signed-in admin's own address; push tests to their own devices. */
-export const channelTestBodySchema = z
-  .object({ to: z.email().max(320).optional() })
-  .strict()
-  .nullish();
+export const channelTestBodySchema = lazySchema(() =>
+  z
+    .object({ to: z.email().max(320).optional() })
+    .strict()
+    .nullish(),
+);
 /**
  * What went wrong with a send, in words of no language: the client shows its own sentence for the
  * code, the server's `error` text adds the detail (a status, a reply code — never the remote text).
@@ -221,11 +244,13 @@ export const CHANNEL_FAILURES = [
   'FAILED',
 ] as const;
 export type ChannelFailure = (typeof CHANNEL_FAILURES)[number];
-export const channelTestResultSchema = z.object({
-  ok: z.boolean(),
-  code: z.enum(CHANNEL_FAILURES).optional(),
-  error: z.string().optional(),
-});
+export const channelTestResultSchema = lazySchema(() =>
+  z.object({
+    ok: z.boolean(),
+    code: z.enum(CHANNEL_FAILURES).optional(),
+    error: z.string().optional(),
+  }),
+);
 export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;
 
 /** Masks a secret URL for display: scheme and host stay, the rest becomes "…" plus its last 4 characters. */
@@ -241,31 +266,37 @@ export function maskSecretUrl(url: string): string {
 
 /* ── Web push (GET /api/push/vapid-public-key, POST/DELETE /api/push/subscriptions) ─────────────── */
 
-export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
+export const vapidPublicKeySchema = lazySchema(() => z.object({ publicKey: z.string() }));
 
-const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'base64url');
+const base64Url = lazySchema(() => z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'base64url'));
 /** The browser's `PushSubscription.toJSON()` (expirationTime and other fields are ignored). */
-export const pushSubscriptionInputSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
-  keys: z.object({ p256dh: base64Url.min(80).max(100), auth: base64Url.min(16).max(32) }),
-});
+export const pushSubscriptionInputSchema = lazySchema(() =>
+  z.object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+    keys: z.object({ p256dh: base64Url.min(80).max(100), auth: base64Url.min(16).max(32) }),
+  }),
+);
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(2000) });
-export const pushSubscriptionSchema = z.object({
-  id: z.string(),
-  endpoint: z.string(),
-  createdAt: z.string(),
-});
+export const pushUnsubscribeSchema = lazySchema(() => z.object({ endpoint: z.string().min(1).max(2000) }));
+export const pushSubscriptionSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    endpoint: z.string(),
+    createdAt: z.string(),
+  }),
+);
 
 /** The decrypted body of every push message (see the contract at the top of this file). */
-export const pushPayloadSchema = z.object({
-  title: z.string(),
-  body: z.string(),
-  /** Same-origin path to open on click. */
-  link: z.string(),
-  /** The notification's id; the service worker's notification tag. */
-  id: z.string(),
-});
+export const pushPayloadSchema = lazySchema(() =>
+  z.object({
+    title: z.string(),
+    body: z.string(),
+    /** Same-origin path to open on click. */
+    link: z.string(),
+    /** The notification's id; the service worker's notification tag. */
+    id: z.string(),
+  }),
+);
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /** The generic JSON webhook's body. `link` is absolute when PUBLIC_URL is set, else a path. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import type { Language } from './constants';
 import { DEVICE_OFFLINE_ALERT_DAYS, DEVICE_SILENT_TEXTS } from './devices';
 import { describeDispoChanges, type DispoChange } from './dispo/changes';
@@ -32,7 +33,7 @@ export const NOTIFICATION_MESSAGE_KEYS = [
 ] as const;
 export type NotificationMessageKey = (typeof NOTIFICATION_MESSAGE_KEYS)[number];
 
-export const notificationParamsSchema = z.record(z.string(), z.unknown());
+export const notificationParamsSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 export type NotificationParams = Record<string, unknown>;
 
 export interface NotificationTexts {

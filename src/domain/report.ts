@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { checklistCategoriesSchema, checklistCategoryKeySchema, checklistItemKeySchema } from './checklist';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from './constants';
 import {
@@ -70,32 +71,36 @@ const REPORT_DATE = label('reportDate', 'Report date');
 /** A real date, not after today anywhere on earth. */
 export const reportDateSchema = date(REPORT_DATE, { notAfter: () => latestTodayOnEarth() }).schema;
 
-export const nullableSignatureSchema = z
-  .preprocess(blankToNull, signatureSchema.nullable())
-  .transform((v) => v ?? null);
+export const nullableSignatureSchema = lazySchema(() =>
+  z.preprocess(blankToNull, signatureSchema.nullable()).transform((v) => v ?? null),
+);
 
 const CHECKLIST_NOTE = { label: 'reports.checklist.note', en: 'Note' };
 
-export const checklistEntrySchema = z
-  .object({
-    state: z.enum(CHECKLIST_STATES, { error: 'Choose ok, not ok or n.a.' }),
-    note: z
-      .string({ error: fieldError(CHECKLIST_NOTE) })
-      .trim()
-      .max(REPORT_MAX_NOTE)
-      .nullish(),
-  })
-  // A blank note is no note.
-  .transform(({ state, note }): { state: ChecklistState; note?: string } =>
-    note ? { state, note } : { state },
-  );
+export const checklistEntrySchema = lazySchema(() =>
+  z
+    .object({
+      state: z.enum(CHECKLIST_STATES, { error: 'Choose ok, not ok or n.a.' }),
+      note: z
+        .string({ error: fieldError(CHECKLIST_NOTE) })
+        .trim()
+        .max(REPORT_MAX_NOTE)
+        .nullish(),
+    })
+    // A blank note is no note.
+    .transform(({ state, note }): { state: ChecklistState; note?: string } =>
+      note ? { state, note } : { state },
+    ),
+);
 export type ChecklistEntry = z.infer<typeof checklistEntrySchema>;
 
 /** `{ [categoryKey]: { [itemKey]: { state, note? } } }` */
-export const checklistResultsSchema = z.record(
-  checklistCategoryKeySchema,
-  z.record(checklistItemKeySchema, checklistEntrySchema, { error: 'Checklist results must be an object' }),
-  { error: 'Checklist results must be an object' },
+export const checklistResultsSchema = lazySchema(() =>
+  z.record(
+    checklistCategoryKeySchema,
+    z.record(checklistItemKeySchema, checklistEntrySchema, { error: 'Checklist results must be an object' }),
+    { error: 'Checklist results must be an object' },
+  ),
 );
 export type ChecklistResults = z.infer<typeof checklistResultsSchema>;
 
@@ -245,86 +250,97 @@ export const reportFieldsSchema = reportEntity.schema;
 export type ReportFields = z.infer<typeof reportFieldsSchema>;
 export type ReportFieldsInput = z.input<typeof reportFieldsSchema>;
 
-export const reportCreateSchema = reportFieldsSchema.extend({
-  id: z.uuid({ error: 'Id must be a UUID' }).optional(),
-});
+export const reportCreateSchema = lazySchema(() =>
+  reportFieldsSchema.extend({
+    id: z.uuid({ error: 'Id must be a UUID' }).optional(),
+  }),
+);
 export type ReportCreate = z.infer<typeof reportCreateSchema>;
 
 export const reportUpdateSchema = reportFieldsSchema;
 export type ReportUpdate = z.infer<typeof reportUpdateSchema>;
 
 /** PUT /api/reports/{id}/approve: the manager's signature (PNG data URL). */
-export const reportApproveSchema = z.object({
-  signature: z
-    .string({ error: 'Signature is required' })
-    .min(1, 'Signature is required')
-    .pipe(signatureSchema),
-  /** Printed as the manager's name; the approver's own name when omitted and the report names none. */
-  managerName: optionalText(label('managerName', 'Manager name'), 120).schema.optional(),
-  overrideReason: overrideReasonSchema,
-});
+export const reportApproveSchema = lazySchema(() =>
+  z.object({
+    signature: z
+      .string({ error: 'Signature is required' })
+      .min(1, 'Signature is required')
+      .pipe(signatureSchema),
+    /** Printed as the manager's name; the approver's own name when omitted and the report names none. */
+    managerName: optionalText(label('managerName', 'Manager name'), 120).schema.optional(),
+    overrideReason: overrideReasonSchema,
+  }),
+);
 export type ReportApprove = z.infer<typeof reportApproveSchema>;
 
 /** PUT /api/reports/{id}/reject: a reason is required; the manager may sign the rejection. */
-export const reportRejectSchema = z.object({
-  reason: requiredText({ label: 'reports.reject.reason', en: 'A reason' }, REPORT_MAX_REASON).schema.describe(
-    'Why the report is rejected',
-  ),
-  signature: nullableSignatureSchema.optional(),
-});
+export const reportRejectSchema = lazySchema(() =>
+  z.object({
+    reason: requiredText(
+      { label: 'reports.reject.reason', en: 'A reason' },
+      REPORT_MAX_REASON,
+    ).schema.describe('Why the report is rejected'),
+    signature: nullableSignatureSchema.optional(),
+  }),
+);
 export type ReportReject = z.infer<typeof reportRejectSchema>;
 
 /** The machine a report is about, as the API adds it (null when the excavator is gone for good). */
-export const reportExcavatorSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  model: z.string(),
-  serialNumber: z.string(),
-});
+export const reportExcavatorSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    model: z.string(),
+    serialNumber: z.string(),
+  }),
+);
 export type ReportExcavator = z.infer<typeof reportExcavatorSchema>;
 
 /** A report as the API returns it (list items, single reads, pull `data`). */
-export const reportSchema = syncedMetaSchema.extend({
-  reportDate: z.string(),
-  excavatorId: z.string(),
-  excavator: reportExcavatorSchema.nullable(),
-  operatorName: z.string(),
-  managerName: z.string().nullable(),
-  description: z.string().nullable(),
-  operatingHours: z.number().nullable(),
-  notes: z.string().nullable(),
-  serviceDate: z.string().nullable(),
-  uvvInspectionDate: z.string().nullable(),
-  fuelLevel: z.number().nullable(),
-  hoursUntilNextMaintenance: z.number().nullable(),
-  checklist: z.record(
-    z.string(),
-    z.record(z.string(), z.object({ state: z.enum(CHECKLIST_STATES), note: z.string().optional() })),
-  ),
-  /** The checklist (keys and labels) the report was filled with. */
-  checklistItems: z.array(
-    z.object({
-      key: z.string(),
-      label: z.record(z.string(), z.string()),
-      items: z.array(z.object({ key: z.string(), label: z.record(z.string(), z.string()) })),
-    }),
-  ),
-  /** Ids of the follow-ups this report resolves. */
-  resolvesFollowUps: z.array(z.string()),
-  operatorSignature: z.string().nullable(),
-  managerSignature: z.string().nullable(),
-  status: z.enum(REPORT_STATUSES),
-  /** Display name (name, else username) of `createdBy`. */
-  createdByName: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  approvedBy: z.string().nullable(),
-  approvedByName: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  rejectedBy: z.string().nullable(),
-  rejectedByName: z.string().nullable(),
-  rejectedAt: z.string().nullable(),
-});
+export const reportSchema = lazySchema(() =>
+  syncedMetaSchema.extend({
+    reportDate: z.string(),
+    excavatorId: z.string(),
+    excavator: reportExcavatorSchema.nullable(),
+    operatorName: z.string(),
+    managerName: z.string().nullable(),
+    description: z.string().nullable(),
+    operatingHours: z.number().nullable(),
+    notes: z.string().nullable(),
+    serviceDate: z.string().nullable(),
+    uvvInspectionDate: z.string().nullable(),
+    fuelLevel: z.number().nullable(),
+    hoursUntilNextMaintenance: z.number().nullable(),
+    checklist: z.record(
+      z.string(),
+      z.record(z.string(), z.object({ state: z.enum(CHECKLIST_STATES), note: z.string().optional() })),
+    ),
+    /** The checklist (keys and labels) the report was filled with. */
+    checklistItems: z.array(
+      z.object({
+        key: z.string(),
+        label: z.record(z.string(), z.string()),
+        items: z.array(z.object({ key: z.string(), label: z.record(z.string(), z.string()) })),
+      }),
+    ),
+    /** Ids of the follow-ups this report resolves. */
+    resolvesFollowUps: z.array(z.string()),
+    operatorSignature: z.string().nullable(),
+    managerSignature: z.string().nullable(),
+    status: z.enum(REPORT_STATUSES),
+    /** Display name (name, else username) of `createdBy`. */
+    createdByName: z.string().nullable(),
+    submittedAt: z.string().nullable(),
+    approvedBy: z.string().nullable(),
+    approvedByName: z.string().nullable(),
+    approvedAt: z.string().nullable(),
+    rejectionReason: z.string().nullable(),
+    rejectedBy: z.string().nullable(),
+    rejectedByName: z.string().nullable(),
+    rejectedAt: z.string().nullable(),
+  }),
+);
 export type Report = z.infer<typeof reportSchema>;
 
 export const REPORT_SORT_FIELDS = ['reportDate', 'createdAt', 'updatedAt', 'status', 'operatorName'] as const;
@@ -335,33 +351,37 @@ export const REPORT_SORTS = [...REPORT_SORT_FIELDS, ...REPORT_SORT_FIELDS.map((f
 const queryDate = (label: string) =>
   z.string().trim().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`).optional();
 
-export const reportListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  status: z.enum(REPORT_STATUSES).optional(),
-  /** Excavator id. */
-  excavator: z.uuid({ error: 'Excavator must be an id' }).optional(),
-  /** Author (createdBy) user id. */
-  author: z.uuid({ error: 'Author must be a user id' }).optional(),
-  /** Report date from (inclusive). */
-  from: queryDate('From'),
-  /** Report date to (inclusive). */
-  to: queryDate('To'),
-  /** Matches description, notes and operator name (case-insensitive, substring). */
-  q: z.string().trim().max(200).optional(),
-  sort: z.enum(REPORT_SORTS as [string, ...string[]]).default('-reportDate'),
-});
+export const reportListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+    status: z.enum(REPORT_STATUSES).optional(),
+    /** Excavator id. */
+    excavator: z.uuid({ error: 'Excavator must be an id' }).optional(),
+    /** Author (createdBy) user id. */
+    author: z.uuid({ error: 'Author must be a user id' }).optional(),
+    /** Report date from (inclusive). */
+    from: queryDate('From'),
+    /** Report date to (inclusive). */
+    to: queryDate('To'),
+    /** Matches description, notes and operator name (case-insensitive, substring). */
+    q: z.string().trim().max(200).optional(),
+    sort: z.enum(REPORT_SORTS as [string, ...string[]]).default('-reportDate'),
+  }),
+);
 export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 
 /** GET /api/reports/excavator/{id}: the same filters but the excavator. */
-export const excavatorReportsQuerySchema = reportListQuerySchema.omit({ excavator: true });
+export const excavatorReportsQuerySchema = lazySchema(() => reportListQuerySchema.omit({ excavator: true }));
 
-export const reportListSchema = z.object({
-  items: z.array(reportSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+export const reportListSchema = lazySchema(() =>
+  z.object({
+    items: z.array(reportSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+);
 export type ReportList = z.infer<typeof reportListSchema>;
 
 /** Filters a report the way the list endpoint does (the client filters its mirror with it). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import {
   DEFAULT_APP_NAME,
   DEFAULT_APP_VERSION,
@@ -12,56 +13,67 @@ import { DEFAULT_SERVICE_INTERVAL_HOURS } from './maintenance';
 
 export { DEFAULT_SITE_TIME_ZONE };
 
-export const appSettingsSchema = z.object({
-  name: z.string().trim().min(1).max(80),
-  version: z.string().trim().min(1).max(40),
-  defaultLanguage: z.enum(LANGUAGES),
-  /**
-   * The site's time zone (IANA name): the zone every time is shown in (screens, PDFs, audit) and the
-   * one "02:00" of the backup schedule means, whatever zone a server or a viewer's device runs in.
-   */
-  timeZone: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Europe/Berlin'),
-});
+export const appSettingsSchema = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).max(80),
+    version: z.string().trim().min(1).max(40),
+    defaultLanguage: z.enum(LANGUAGES),
+    /**
+     * The site's time zone (IANA name): the zone every time is shown in (screens, PDFs, audit) and the
+     * one "02:00" of the backup schedule means, whatever zone a server or a viewer's device runs in.
+     */
+    timeZone: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Europe/Berlin'),
+  }),
+);
 
-const knownFlags = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<
-  (typeof FEATURE_FLAGS)[number],
-  z.ZodBoolean
->;
-export const featuresSchema = z.object(knownFlags).catchall(z.boolean());
+export const featuresSchema = lazySchema(() =>
+  z
+    .object(
+      Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<
+        (typeof FEATURE_FLAGS)[number],
+        z.ZodBoolean
+      >,
+    )
+    .catchall(z.boolean()),
+);
 
 /** Channel configuration lives here; the notifications issue gives it its full shape. */
-export const notificationSettingsSchema = z.record(z.string(), z.unknown());
+export const notificationSettingsSchema = lazySchema(() => z.record(z.string(), z.unknown()));
 
 /** Fleet maintenance rules: the service interval that maintenance-due is computed from. */
-export const maintenanceSettingsSchema = z.object({
-  serviceIntervalHours: z
-    .number({ error: 'Service interval must be a number' })
-    .positive('Service interval must be positive')
-    .max(100_000, 'Service interval must be at most 100000 hours'),
-});
+export const maintenanceSettingsSchema = lazySchema(() =>
+  z.object({
+    serviceIntervalHours: z
+      .number({ error: 'Service interval must be a number' })
+      .positive('Service interval must be positive')
+      .max(100_000, 'Service interval must be at most 100000 hours'),
+  }),
+);
 
 /** Maintenance report rules: whether a report may be submitted while checklist items are unchecked. */
-export const reportSettingsSchema = z.object({ requireAllChecklistItems: z.boolean() });
+export const reportSettingsSchema = lazySchema(() => z.object({ requireAllChecklistItems: z.boolean() }));
 
 /**
  * Approval rules for reports and operations-log entries: whether someone may approve a record they wrote
  * or signed as its author (src/domain/four-eyes.ts). Off by default; one-person sites switch it on.
  */
-export const approvalSettingsSchema = z.object({ allowSelfApproval: z.boolean() });
+export const approvalSettingsSchema = lazySchema(() => z.object({ allowSelfApproval: z.boolean() }));
 
-export const settingsSchema = z.object({
-  app: appSettingsSchema,
-  features: featuresSchema,
-  notifications: notificationSettingsSchema,
-  maintenance: maintenanceSettingsSchema,
-  reports: reportSettingsSchema,
-  approval: approvalSettingsSchema,
-});
+export const settingsSchema = lazySchema(() =>
+  z.object({
+    app: appSettingsSchema,
+    features: featuresSchema,
+    notifications: notificationSettingsSchema,
+    maintenance: maintenanceSettingsSchema,
+    reports: reportSettingsSchema,
+    approval: approvalSettingsSchema,
+  }),
+);
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Largest notifications section an update may carry (serialised), far above any real one. */
@@ -72,23 +84,27 @@ const NOTIFICATION_SECTIONS = ['email', 'push', 'slack', 'teams', 'discord', 'we
  * What a settings update may put under `notifications`: the channel sections, each an object of plain
  * settings (the channel routes check each field), within a size limit.
  */
-export const notificationSettingsUpdateSchema = z
-  .partialRecord(z.enum(NOTIFICATION_SECTIONS), z.record(z.string(), z.unknown()))
-  .refine(
-    (value) => JSON.stringify(value).length <= NOTIFICATION_SETTINGS_MAX_BYTES,
-    `Notification settings must stay under ${NOTIFICATION_SETTINGS_MAX_BYTES / 1024} KB`,
-  );
+export const notificationSettingsUpdateSchema = lazySchema(() =>
+  z
+    .partialRecord(z.enum(NOTIFICATION_SECTIONS), z.record(z.string(), z.unknown()))
+    .refine(
+      (value) => JSON.stringify(value).length <= NOTIFICATION_SETTINGS_MAX_BYTES,
+      `Notification settings must stay under ${NOTIFICATION_SETTINGS_MAX_BYTES / 1024} KB`,
+    ),
+);
 
-export const settingsUpdateSchema = z
-  .object({
-    app: appSettingsSchema.partial(),
-    features: z.record(z.string(), z.boolean()),
-    notifications: notificationSettingsUpdateSchema,
-    maintenance: maintenanceSettingsSchema.partial(),
-    reports: reportSettingsSchema.partial(),
-    approval: approvalSettingsSchema.partial(),
-  })
-  .partial();
+export const settingsUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      app: appSettingsSchema.partial(),
+      features: z.record(z.string(), z.boolean()),
+      notifications: notificationSettingsUpdateSchema,
+      maintenance: maintenanceSettingsSchema.partial(),
+      reports: reportSettingsSchema.partial(),
+      approval: approvalSettingsSchema.partial(),
+    })
+    .partial(),
+);
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {

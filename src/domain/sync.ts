@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /*
  * The sync protocol shared by the server (src/server/modules/sync) and the client (src/client/offline).
@@ -54,58 +55,68 @@ export const MERGED_FROM_HEADER = 'fleetpilot-merged-from';
 export const IDEMPOTENCY_RETRY_AFTER_SECONDS = 1;
 
 /** Idempotency keys: the outbox uses UUIDs; any 1–200 visible ASCII characters are accepted. */
-export const idempotencyKeySchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be 1–200 visible ASCII characters');
+export const idempotencyKeySchema = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be 1–200 visible ASCII characters'),
+);
 
 /** Columns every synced row carries, as the API returns them. */
-export const syncedMetaSchema = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
-  deletedAt: z.string().nullable(),
-});
+export const syncedMetaSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
+    deletedAt: z.string().nullable(),
+  }),
+);
 export type SyncedMeta = z.infer<typeof syncedMetaSchema>;
 
-export const syncChangeSchema = z.object({
-  collection: z.string(),
-  id: z.string(),
-  deleted: z.boolean(),
-  version: z.number().int(),
-  /** The row as the collection's list endpoint returns it; null for a tombstone. */
-  data: z.unknown(),
-});
+export const syncChangeSchema = lazySchema(() =>
+  z.object({
+    collection: z.string(),
+    id: z.string(),
+    deleted: z.boolean(),
+    version: z.number().int(),
+    /** The row as the collection's list endpoint returns it; null for a tombstone. */
+    data: z.unknown(),
+  }),
+);
 export type SyncChange<T = unknown> = Omit<z.infer<typeof syncChangeSchema>, 'data'> & { data: T | null };
 
-export const syncPullQuerySchema = z.object({
-  cursor: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX_LIMIT).default(SYNC_PULL_DEFAULT_LIMIT),
-  /** Comma-separated collection names; all registered collections when omitted. */
-  collections: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v === undefined
-        ? undefined
-        : v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-    ),
-});
+export const syncPullQuerySchema = lazySchema(() =>
+  z.object({
+    cursor: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce.number().int().min(1).max(SYNC_PULL_MAX_LIMIT).default(SYNC_PULL_DEFAULT_LIMIT),
+    /** Comma-separated collection names; all registered collections when omitted. */
+    collections: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined
+          ? undefined
+          : v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+      ),
+  }),
+);
 export type SyncPullQuery = z.input<typeof syncPullQuerySchema>;
 
-export const syncPullResponseSchema = z.object({
-  changes: z.array(syncChangeSchema),
-  cursor: z.number().int(),
-  hasMore: z.boolean(),
-  collections: z.array(z.string()),
-});
+export const syncPullResponseSchema = lazySchema(() =>
+  z.object({
+    changes: z.array(syncChangeSchema),
+    cursor: z.number().int(),
+    hasMore: z.boolean(),
+    collections: z.array(z.string()),
+  }),
+);
 export type SyncPullResponse = z.infer<typeof syncPullResponseSchema>;
 
 /** `"3"` for version 3: the ETag of a synced row and the If-Match value of a write based on it. */
@@ -141,52 +152,58 @@ export function isTransientStatus(status: number): boolean {
   return status === 401 || status === 408 || status === 425 || status === 429 || status >= 500;
 }
 
-export const syncPushEntrySchema = z.object({
-  method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
-  /** The route the entry would go to on its own, e.g. `/api/excavators/…`. */
-  url: z
-    .string()
-    .min(5)
-    .max(2000)
-    .regex(/^\/api\//, 'The target must be an API path'),
-  idempotencyKey: idempotencyKeySchema,
-  /** The version the write builds on (`If-Match`). */
-  ifMatch: z.number().int().min(0).optional(),
-  /** Index of an earlier entry in this batch whose answered ETag is this entry's If-Match. */
-  ifMatchFrom: z.number().int().min(0).optional(),
-  /** Entries of one group are applied in order; a failure holds back the group's later entries. */
-  group: z.string().max(300).optional(),
-  /** The JSON body; omitted for none. */
-  body: z.unknown().optional(),
-  /** When the change was made (the entry's `X-Occurred-At`, ISO 8601); the receive time when omitted. */
-  occurredAt: z.string().max(64).optional(),
-  /**
-   * The record's own URL. When the entry's answer is a replay (its key ran before), the server adds
-   * the record as it is now (`current`): the stored answer may be older than the record, and the
-   * client would otherwise ask for each such record in a request of its own.
-   */
-  readUrl: z
-    .string()
-    .min(5)
-    .max(2000)
-    .regex(/^\/api\//, 'The record must be an API path')
-    .optional(),
-});
+export const syncPushEntrySchema = lazySchema(() =>
+  z.object({
+    method: z.enum(['POST', 'PUT', 'PATCH', 'DELETE']),
+    /** The route the entry would go to on its own, e.g. `/api/excavators/…`. */
+    url: z
+      .string()
+      .min(5)
+      .max(2000)
+      .regex(/^\/api\//, 'The target must be an API path'),
+    idempotencyKey: idempotencyKeySchema,
+    /** The version the write builds on (`If-Match`). */
+    ifMatch: z.number().int().min(0).optional(),
+    /** Index of an earlier entry in this batch whose answered ETag is this entry's If-Match. */
+    ifMatchFrom: z.number().int().min(0).optional(),
+    /** Entries of one group are applied in order; a failure holds back the group's later entries. */
+    group: z.string().max(300).optional(),
+    /** The JSON body; omitted for none. */
+    body: z.unknown().optional(),
+    /** When the change was made (the entry's `X-Occurred-At`, ISO 8601); the receive time when omitted. */
+    occurredAt: z.string().max(64).optional(),
+    /**
+     * The record's own URL. When the entry's answer is a replay (its key ran before), the server adds
+     * the record as it is now (`current`): the stored answer may be older than the record, and the
+     * client would otherwise ask for each such record in a request of its own.
+     */
+    readUrl: z
+      .string()
+      .min(5)
+      .max(2000)
+      .regex(/^\/api\//, 'The record must be an API path')
+      .optional(),
+  }),
+);
 export type SyncPushEntry = z.infer<typeof syncPushEntrySchema>;
 
-export const syncPushBodySchema = z.object({ entries: z.array(syncPushEntrySchema).min(1) });
+export const syncPushBodySchema = lazySchema(() =>
+  z.object({ entries: z.array(syncPushEntrySchema).min(1) }),
+);
 export type SyncPushBody = z.infer<typeof syncPushBodySchema>;
 
-export const syncPushResultSchema = z.object({
-  status: z.number().int(),
-  /** The route's JSON answer (null when it had none). */
-  body: z.unknown(),
-  /** The answer's etag, location, idempotent-replayed and retry-after headers, when set. */
-  headers: z.record(z.string(), z.string()),
-  /** For a replayed answer of an entry with `readUrl`: what GET on it answers now. */
-  current: z.object({ status: z.number().int(), body: z.unknown() }).optional(),
-});
+export const syncPushResultSchema = lazySchema(() =>
+  z.object({
+    status: z.number().int(),
+    /** The route's JSON answer (null when it had none). */
+    body: z.unknown(),
+    /** The answer's etag, location, idempotent-replayed and retry-after headers, when set. */
+    headers: z.record(z.string(), z.string()),
+    /** For a replayed answer of an entry with `readUrl`: what GET on it answers now. */
+    current: z.object({ status: z.number().int(), body: z.unknown() }).optional(),
+  }),
+);
 export type SyncPushResult = z.infer<typeof syncPushResultSchema>;
 
-export const syncPushResponseSchema = z.object({ results: z.array(syncPushResultSchema) });
+export const syncPushResponseSchema = lazySchema(() => z.object({ results: z.array(syncPushResultSchema) }));
 export type SyncPushResponse = z.infer<typeof syncPushResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import {
   DISPO_MAX_ITEMS_PER_ROUND,
   DISPO_MAX_QUANTITY,
@@ -82,26 +83,34 @@ export const assignmentFieldsSchema = assignmentEntity.schema;
 export type AssignmentFields = z.infer<typeof assignmentFieldsSchema>;
 export type AssignmentFieldsInput = z.input<typeof assignmentFieldsSchema>;
 
-const allowDuplicate = z
-  .boolean({ error: 'allowDuplicate must be true or false' })
-  .default(false)
-  .describe('Confirms a second assignment for the same driver and date');
+const allowDuplicate = lazySchema(() =>
+  z
+    .boolean({ error: 'allowDuplicate must be true or false' })
+    .default(false)
+    .describe('Confirms a second assignment for the same driver and date'),
+);
 
-export const assignmentCreateSchema = assignmentFieldsSchema.extend({
-  /** A client-made id (UUIDv7 from the outbox). */
-  id: id('Id').optional(),
-  allowDuplicate,
-});
+export const assignmentCreateSchema = lazySchema(() =>
+  assignmentFieldsSchema.extend({
+    /** A client-made id (UUIDv7 from the outbox). */
+    id: id('Id').optional(),
+    allowDuplicate,
+  }),
+);
 export type AssignmentCreate = z.infer<typeof assignmentCreateSchema>;
-export const assignmentUpdateSchema = assignmentFieldsSchema.extend({ allowDuplicate });
+export const assignmentUpdateSchema = lazySchema(() => assignmentFieldsSchema.extend({ allowDuplicate }));
 export type AssignmentUpdate = z.infer<typeof assignmentUpdateSchema>;
 
-export const roundDoneInputSchema = z.object({ done: z.boolean({ error: 'Done must be true or false' }) });
-export const roundParamsSchema = z.object({
-  id: id('Id'),
-  index: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(DISPO_MAX_ROUNDS - 1),
-});
+export const roundDoneInputSchema = lazySchema(() =>
+  z.object({ done: z.boolean({ error: 'Done must be true or false' }) }),
+);
+export const roundParamsSchema = lazySchema(() =>
+  z.object({
+    id: id('Id'),
+    index: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(DISPO_MAX_ROUNDS - 1),
+  }),
+);

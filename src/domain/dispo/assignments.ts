@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
 import { syncedMetaSchema } from '../sync';
 import type { DispoRoundInput } from './assignment-input';
@@ -23,72 +24,85 @@ import { calendarDate, id, listOf } from './fields';
  * (SYNC_COLLECTIONS) and opens the sheet without signal; its ticks go through the outbox.
  */
 
-export const dispoItemSchema = z.object({
-  containerTypeId: z.string(),
-  quantity: z.number().int(),
-  operation: z.enum(DISPO_OPERATIONS),
-  /** The type as it is now, for display; null if it cannot be read. */
-  containerType: z.object({ name: z.string(), volume: z.number() }).nullable(),
-});
+export const dispoItemSchema = lazySchema(() =>
+  z.object({
+    containerTypeId: z.string(),
+    quantity: z.number().int(),
+    operation: z.enum(DISPO_OPERATIONS),
+    /** The type as it is now, for display; null if it cannot be read. */
+    containerType: z.object({ name: z.string(), volume: z.number() }).nullable(),
+  }),
+);
 export type DispoItem = z.infer<typeof dispoItemSchema>;
 
-export const dispoRoundSchema = z.object({
-  notes: z.string().nullable(),
-  done: z.boolean(),
-  items: z.array(dispoItemSchema),
-});
+export const dispoRoundSchema = lazySchema(() =>
+  z.object({
+    notes: z.string().nullable(),
+    done: z.boolean(),
+    items: z.array(dispoItemSchema),
+  }),
+);
 export type DispoRound = z.infer<typeof dispoRoundSchema>;
 
 /** An assignment as the API returns it (list items, single reads, pull `data`): self-contained for the sheet. */
-export const assignmentSchema = syncedMetaSchema.extend({
-  date: z.string(),
-  driverId: z.string(),
-  truckId: z.string().nullable(),
-  rounds: z.array(dispoRoundSchema),
-  generalNotes: z.string().nullable(),
-  status: z.enum(DISPO_STATUSES),
-  /** The dispatcher who created it (user id). */
-  issuedBy: z.string().nullable(),
-  issuedByName: z.string().nullable(),
-  publishedAt: z.string().nullable(),
-  driver: z
-    .object({ id: z.string(), name: z.string(), phone: z.string().nullable(), userId: z.string().nullable() })
-    .nullable(),
-  truck: z
-    .object({
-      id: z.string(),
-      licensePlate: z.string(),
-      type: z.string().nullable(),
-      capacity: z.number().nullable(),
-    })
-    .nullable(),
-  /** The latest change after publishing: what the driver was told. */
-  lastChange: z
-    .object({ at: z.string(), by: z.string().nullable(), changes: z.array(dispoChangeSchema) })
-    .nullable(),
-});
+export const assignmentSchema = lazySchema(() =>
+  syncedMetaSchema.extend({
+    date: z.string(),
+    driverId: z.string(),
+    truckId: z.string().nullable(),
+    rounds: z.array(dispoRoundSchema),
+    generalNotes: z.string().nullable(),
+    status: z.enum(DISPO_STATUSES),
+    /** The dispatcher who created it (user id). */
+    issuedBy: z.string().nullable(),
+    issuedByName: z.string().nullable(),
+    publishedAt: z.string().nullable(),
+    driver: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        phone: z.string().nullable(),
+        userId: z.string().nullable(),
+      })
+      .nullable(),
+    truck: z
+      .object({
+        id: z.string(),
+        licensePlate: z.string(),
+        type: z.string().nullable(),
+        capacity: z.number().nullable(),
+      })
+      .nullable(),
+    /** The latest change after publishing: what the driver was told. */
+    lastChange: z
+      .object({ at: z.string(), by: z.string().nullable(), changes: z.array(dispoChangeSchema) })
+      .nullable(),
+  }),
+);
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 export const ASSIGNMENT_SORTS = ['date', '-date'] as const;
 
-export const assignmentListQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-    /** Inclusive. */
-    from: calendarDate('From').optional(),
-    /** Inclusive. */
-    to: calendarDate('To').optional(),
-    driverId: id('Driver').optional(),
-    truckId: id('Truck').optional(),
-    status: z.enum(DISPO_STATUSES).optional(),
-    /** `-date` (default: newest first) or `date`; ties by driver name. */
-    sort: z.enum(ASSIGNMENT_SORTS).default('-date'),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ['to'],
-    message: '"to" must not be before "from"',
-  });
+export const assignmentListQuerySchema = lazySchema(() =>
+  z
+    .object({
+      page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+      limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+      /** Inclusive. */
+      from: calendarDate('From').optional(),
+      /** Inclusive. */
+      to: calendarDate('To').optional(),
+      driverId: id('Driver').optional(),
+      truckId: id('Truck').optional(),
+      status: z.enum(DISPO_STATUSES).optional(),
+      /** `-date` (default: newest first) or `date`; ties by driver name. */
+      sort: z.enum(ASSIGNMENT_SORTS).default('-date'),
+    })
+    .refine((q) => !q.from || !q.to || q.from <= q.to, {
+      path: ['to'],
+      message: '"to" must not be before "from"',
+    }),
+);
 export type AssignmentListQuery = z.infer<typeof assignmentListQuerySchema>;
 export const assignmentListSchema = listOf(assignmentSchema);
 export type AssignmentList = z.infer<typeof assignmentListSchema>;

@@ -1,19 +1,22 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import type { Language } from '../constants';
 import type { AssignmentFields, DispoRoundInput } from './assignment-input';
 
 /** What changed in a published assignment (notification text, audit, `lastChange`). */
 export const DISPO_CHANGE_FIELDS = ['date', 'driver', 'truck', 'generalNotes'] as const;
 export type DispoChangeField = (typeof DISPO_CHANGE_FIELDS)[number];
-export const dispoChangeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('field'), field: z.enum(DISPO_CHANGE_FIELDS) }),
-  z.object({
-    kind: z.literal('round'),
-    /** 0-based; texts show it 1-based. */
-    index: z.number().int(),
-    change: z.enum(['added', 'removed', 'changed']),
-  }),
-]);
+export const dispoChangeSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('field'), field: z.enum(DISPO_CHANGE_FIELDS) }),
+    z.object({
+      kind: z.literal('round'),
+      /** 0-based; texts show it 1-based. */
+      index: z.number().int(),
+      change: z.enum(['added', 'removed', 'changed']),
+    }),
+  ]),
+);
 export type DispoChange = z.infer<typeof dispoChangeSchema>;
 
 const roundKey = (r: Pick<DispoRoundInput, 'notes' | 'items'>) =>

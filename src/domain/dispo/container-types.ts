@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { defineEntity, number, optionalText, requiredText } from '../fields';
 import { listOf } from './fields';
 import { active, masterLabel as label, masterMetaSchema } from './master-data';
@@ -17,11 +18,13 @@ export const containerTypeInputSchema = containerTypeEntity.schema;
 export type ContainerTypeInput = z.infer<typeof containerTypeInputSchema>;
 export type ContainerTypeInputValues = z.input<typeof containerTypeInputSchema>;
 
-export const containerTypeSchema = masterMetaSchema.extend({
-  name: z.string(),
-  volume: z.number(),
-  description: z.string().nullable(),
-  active: z.boolean(),
-});
+export const containerTypeSchema = lazySchema(() =>
+  masterMetaSchema.extend({
+    name: z.string(),
+    volume: z.number(),
+    description: z.string().nullable(),
+    active: z.boolean(),
+  }),
+);
 export type ContainerType = z.infer<typeof containerTypeSchema>;
 export const containerTypeListSchema = listOf(containerTypeSchema);

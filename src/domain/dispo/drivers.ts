@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import {
   defineEntity,
   optionalReference,
@@ -36,13 +37,15 @@ export const driverInputSchema = driverEntity.schema;
 export type DriverInput = z.infer<typeof driverInputSchema>;
 export type DriverInputValues = z.input<typeof driverInputSchema>;
 
-export const driverSchema = masterMetaSchema.extend({
-  name: z.string(),
-  phone: z.string().nullable(),
-  userId: z.string().nullable(),
-  /** The linked account, for display. */
-  user: z.object({ id: z.string(), username: z.string(), name: z.string().nullable() }).nullable(),
-  active: z.boolean(),
-});
+export const driverSchema = lazySchema(() =>
+  masterMetaSchema.extend({
+    name: z.string(),
+    phone: z.string().nullable(),
+    userId: z.string().nullable(),
+    /** The linked account, for display. */
+    user: z.object({ id: z.string(), username: z.string(), name: z.string().nullable() }).nullable(),
+    active: z.boolean(),
+  }),
+);
 export type Driver = z.infer<typeof driverSchema>;
 export const driverListSchema = listOf(driverSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { DISPO_DEFAULT_TIME_ZONE } from './constants';
 import { isCalendarDate, isValidTimeZone } from './dates';
 
@@ -34,19 +35,23 @@ export const calendarDate = (label: string) =>
 
 export const id = (label: string) => z.uuid({ error: `${label} must be an id` });
 
-export const timeZoneSchema = z
-  .string()
-  .trim()
-  .max(64)
-  .refine(isValidTimeZone, 'Unknown time zone')
-  .optional()
-  .transform((v) => v ?? DISPO_DEFAULT_TIME_ZONE);
+export const timeZoneSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isValidTimeZone, 'Unknown time zone')
+    .optional()
+    .transform((v) => v ?? DISPO_DEFAULT_TIME_ZONE),
+);
 
 /** The page envelope every dispo list endpoint answers with. */
 export const listOf = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-  });
+  lazySchema(() =>
+    z.object({
+      items: z.array(item),
+      total: z.number().int(),
+      page: z.number().int(),
+      limit: z.number().int(),
+    }),
+  );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '../constants';
 import { flag, type FieldLabel } from '../fields';
 
@@ -14,15 +15,17 @@ import { flag, type FieldLabel } from '../fields';
  */
 
 /** Columns every master record carries, as the API returns them. */
-export const masterMetaSchema = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
-  deletedAt: z.string().nullable(),
-});
+export const masterMetaSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    updatedAt: z.string(),
+    updatedBy: z.string().nullable(),
+    deletedAt: z.string().nullable(),
+  }),
+);
 
 /** The label of a master data field: its i18n key and its English name for the API. */
 export const masterLabel = (name: string, en: string): FieldLabel => ({
@@ -33,11 +36,13 @@ export const masterLabel = (name: string, en: string): FieldLabel => ({
 /** A master record is in use unless switched off; omitted means active. */
 export const active = flag(masterLabel('active', 'Active'), true, true);
 
-export const masterListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
-  limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
-  /** Drivers: name, phone; trucks: plate (separators ignored), type; types: name, description. */
-  q: z.string().trim().max(200).optional(),
-  active: z.stringbool().optional(),
-});
+export const masterListQuerySchema = lazySchema(() =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+    limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
+    /** Drivers: name, phone; trucks: plate (separators ignored), type; types: name, description. */
+    q: z.string().trim().max(200).optional(),
+    active: z.stringbool().optional(),
+  }),
+);
 export type MasterListQuery = z.infer<typeof masterListQuerySchema>;

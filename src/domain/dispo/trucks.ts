@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import {
   custom,
   defineEntity,
@@ -33,18 +34,20 @@ const PLATE_CHARACTERS: EntityRule = {
   en: 'License plate may only contain letters, digits, spaces and hyphens',
 };
 
-export const licensePlateSchema = z
-  .string({ error: fieldError(PLATE) })
-  .transform(normalizeLicensePlate)
-  .pipe(
-    z
-      .string({ error: fieldError(PLATE) })
-      // A blank plate is only missing, not also too short.
-      .min(1, { abort: true })
-      .min(2)
-      .max(15)
-      .regex(PLATE_PATTERN, ruleError(PLATE, PLATE_CHARACTERS)),
-  );
+export const licensePlateSchema = lazySchema(() =>
+  z
+    .string({ error: fieldError(PLATE) })
+    .transform(normalizeLicensePlate)
+    .pipe(
+      z
+        .string({ error: fieldError(PLATE) })
+        // A blank plate is only missing, not also too short.
+        .min(1, { abort: true })
+        .min(2)
+        .max(15)
+        .regex(PLATE_PATTERN, ruleError(PLATE, PLATE_CHARACTERS)),
+    ),
+);
 
 /** A truck's editable fields, declared once: the API's schema, the form and its keyed messages. */
 export const truckEntity = defineEntity({
@@ -60,11 +63,13 @@ export const truckInputSchema = truckEntity.schema;
 export type TruckInput = z.infer<typeof truckInputSchema>;
 export type TruckInputValues = z.input<typeof truckInputSchema>;
 
-export const truckSchema = masterMetaSchema.extend({
-  licensePlate: z.string(),
-  type: z.string().nullable(),
-  capacity: z.number().nullable(),
-  active: z.boolean(),
-});
+export const truckSchema = lazySchema(() =>
+  masterMetaSchema.extend({
+    licensePlate: z.string(),
+    type: z.string().nullable(),
+    capacity: z.number().nullable(),
+    active: z.boolean(),
+  }),
+);
 export type Truck = z.infer<typeof truckSchema>;
 export const truckListSchema = listOf(truckSchema);

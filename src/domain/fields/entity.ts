@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import type { AnyField, FieldDef, FieldForm, FieldOut } from './kinds';
 import type { FieldLabel } from './messages';
 import { keyedIssues, type KeyedIssue } from './messages';
@@ -44,7 +45,7 @@ export function defineEntity<F extends FieldMap>(
   fields: F,
   rules: (schema: z.ZodObject<Shape<F>>) => z.ZodObject<Shape<F>> = (schema) => schema,
 ): Entity<F> {
-  const schema = rules(z.object(mapFields(fields, (field) => field.schema) as Shape<F>));
+  const schema = lazySchema(() => rules(z.object(mapFields(fields, (field) => field.schema) as Shape<F>)));
   const toPayload = (form: EntityForm<F>) =>
     mapFields(fields, (field, name) => field.toPayload(form[name])) as Record<string, unknown>;
   return {

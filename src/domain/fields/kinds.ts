@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 import {
   encodeIssue,
   encodeRule,
@@ -102,21 +103,21 @@ const textForm = {
 /** Text that must not be blank (trimmed). */
 export function requiredText(label: FieldLabel, max: number): FieldDef<string, string> {
   const error = fieldError(label);
-  return { ...label, ...textForm, schema: z.string({ error }).trim().min(1).max(max) };
+  return { ...label, ...textForm, schema: lazySchema(() => z.string({ error }).trim().min(1).max(max)) };
 }
 
 /** Text that may be empty but is always a string (trimmed). */
 export function text(label: FieldLabel, max: number): FieldDef<string, string> {
   const error = fieldError(label);
-  return { ...label, ...textForm, schema: z.string({ error }).trim().max(max) };
+  return { ...label, ...textForm, schema: lazySchema(() => z.string({ error }).trim().max(max)) };
 }
 
 /** Text that may be missing: blank becomes null. */
 export function optionalText(label: FieldLabel, max: number): FieldDef<string | null, string> {
   const error = fieldError(label);
-  const schema = z
-    .preprocess(blankToNull, z.string({ error }).trim().max(max).nullable())
-    .transform((v) => v ?? null);
+  const schema = lazySchema(() =>
+    z.preprocess(blankToNull, z.string({ error }).trim().max(max).nullable()).transform((v) => v ?? null),
+  );
   return { ...label, ...textForm, schema };
 }
 
@@ -190,27 +191,33 @@ export function optionalNumber(
   blank: number | null = null,
 ): FieldDef<number | null, number | string> {
   const round = rounder(rule.decimals);
-  const schema = z
-    .preprocess(blankToNull, numberSchema(label, rule).nullable())
-    .transform((v) => (v === null ? blank : round(v)));
+  const schema = lazySchema(() =>
+    z
+      .preprocess(blankToNull, numberSchema(label, rule).nullable())
+      .transform((v) => (v === null ? blank : round(v))),
+  );
   return { ...label, ...numberForm, schema, toForm: (value) => value ?? '' };
 }
 
 /** A number that must be given. */
 export function number(label: FieldLabel, rule: NumberRule): FieldDef<number, number | string> {
-  const schema = z
-    .preprocess((v) => blankToNull(v) ?? undefined, numberSchema(label, rule))
-    .transform(rounder(rule.decimals));
+  const schema = lazySchema(() =>
+    z
+      .preprocess((v) => blankToNull(v) ?? undefined, numberSchema(label, rule))
+      .transform(rounder(rule.decimals)),
+  );
   return { ...label, ...numberForm, schema, toForm: (value) => value ?? '' };
 }
 
 /** A date written YYYY-MM-DD that may be left empty (null). */
 export function optionalDate(label: FieldLabel): FieldDef<string | null, string> {
-  const inner = z
-    .string({ error: fieldError(label) })
-    .trim()
-    .refine(isIsoDate, keyedError(label, 'validation.date'));
-  const schema = z.preprocess(blankToNull, inner.nullable()).transform((v) => v ?? null);
+  const schema = lazySchema(() => {
+    const inner = z
+      .string({ error: fieldError(label) })
+      .trim()
+      .refine(isIsoDate, keyedError(label, 'validation.date'));
+    return z.preprocess(blankToNull, inner.nullable()).transform((v) => v ?? null);
+  });
   return { ...label, ...textForm, schema };
 }
 
@@ -224,17 +231,19 @@ export interface DateRule {
 
 /** A date written YYYY-MM-DD that must be given. */
 export function date(label: FieldLabel, rule: DateRule = {}): FieldDef<string, string> {
-  const real = z
-    .string({ error: fieldError(label) })
-    .trim()
-    // A blank date is only missing, not also malformed.
-    .min(1, { abort: true })
-    .refine(isIsoDate, keyedError(label, 'validation.date'));
   const { notAfter } = rule;
-  // A malformed date says only that (an abort here would also hush the entity's own rules).
-  const schema = notAfter
-    ? real.refine((v) => !isIsoDate(v) || v <= notAfter(), keyedError(label, 'validation.future'))
-    : real;
+  const schema = lazySchema(() => {
+    const real = z
+      .string({ error: fieldError(label) })
+      .trim()
+      // A blank date is only missing, not also malformed.
+      .min(1, { abort: true })
+      .refine(isIsoDate, keyedError(label, 'validation.date'));
+    // A malformed date says only that (an abort here would also hush the entity's own rules).
+    return notAfter
+      ? real.refine((v) => !isIsoDate(v) || v <= notAfter(), keyedError(label, 'validation.future'))
+      : real;
+  });
   return { ...label, ...textForm, schema };
 }
 
@@ -244,12 +253,14 @@ export function choice<const T extends readonly [string, ...string[]]>(
   values: T,
   fallback: T[number],
 ): FieldDef<T[number], T[number]> {
-  const schema = z.preprocess(
-    blankToNull,
-    z
-      .enum(values, { error: fieldError(label) })
-      .nullable()
-      .transform((v) => v ?? fallback),
+  const schema = lazySchema(() =>
+    z.preprocess(
+      blankToNull,
+      z
+        .enum(values, { error: fieldError(label) })
+        .nullable()
+        .transform((v) => v ?? fallback),
+    ),
   );
   return {
     ...label,
@@ -265,9 +276,11 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(
   label: FieldLabel,
   values: T,
 ): FieldDef<T[number] | null, T[number] | null> {
-  const schema = z
-    .preprocess(blankToNull, z.enum(values, { error: fieldError(label) }).nullable())
-    .transform((v) => v ?? null);
+  const schema = lazySchema(() =>
+    z
+      .preprocess(blankToNull, z.enum(values, { error: fieldError(label) }).nullable())
+      .transform((v) => v ?? null),
+  );
   return {
     ...label,
     schema: schema as z.ZodType<T[number] | null, unknown>,
@@ -292,8 +305,9 @@ export function withFormDefault<Out, Form>(field: FieldDef<Out, Form>, empty: Fo
  */
 export function flag(label: FieldLabel, initial: boolean, missing?: boolean): FieldDef<boolean, boolean> {
   const error = fieldError(label);
-  const schema =
-    missing === undefined ? z.boolean({ error }) : z.preprocess((v) => v ?? missing, z.boolean({ error }));
+  const schema = lazySchema(() =>
+    missing === undefined ? z.boolean({ error }) : z.preprocess((v) => v ?? missing, z.boolean({ error })),
+  );
   return {
     ...label,
     schema: schema as z.ZodType<boolean, unknown>,
@@ -305,17 +319,16 @@ export function flag(label: FieldLabel, initial: boolean, missing?: boolean): Fi
 
 /** A reference that may be left empty (null). */
 export function optionalReference(label: FieldLabel): FieldDef<string | null, string | null> {
-  const schema = z
-    .preprocess(blankToNull, z.uuid({ error: fieldError(label) }).nullable())
-    .transform((v) => v ?? null);
+  const schema = lazySchema(() =>
+    z.preprocess(blankToNull, z.uuid({ error: fieldError(label) }).nullable()).transform((v) => v ?? null),
+  );
   return { ...label, schema, formDefault: null, toForm: (value) => value ?? null, toPayload: (v) => v };
 }
 
 /** A reference to another record by its id (UUID); blank is missing. */
 export function reference(label: FieldLabel): FieldDef<string, string | null> {
-  const schema = z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z.uuid({ error: fieldError(label) }),
+  const schema = lazySchema(() =>
+    z.preprocess((v) => (v === null || v === '' ? undefined : v), z.uuid({ error: fieldError(label) })),
   );
   return { ...label, schema, formDefault: null, toForm: (value) => value ?? null, toPayload: (v) => v ?? '' };
 }
@@ -406,42 +419,44 @@ export function listOf<Out, Form>(
   item: FieldDef<Out, Form>,
   rule: ListRule<Out>,
 ): FieldDef<Out[], Form[]> {
-  const { uniqueBy } = rule;
-  // A refinement rather than .max(): zod's length checks also run on a value that is not a list (a
-  // long string), which would add a second, misleading issue to "must be a list".
-  let list = z.array(item.schema, { error: fieldError(label) }).refine(
-    (entries) => entries.length <= rule.max,
-    keyedError(label, 'validation.tooMany', () => ({ max: rule.max })),
-  );
-  const { min } = rule;
-  if (min !== undefined) {
-    list = list.refine(
-      (entries) => entries.length >= min,
-      keyedError(label, 'validation.tooFew', () => ({ min })),
+  const schema = lazySchema(() => {
+    const { uniqueBy } = rule;
+    // A refinement rather than .max(): zod's length checks also run on a value that is not a list (a
+    // long string), which would add a second, misleading issue to "must be a list".
+    let list = z.array(item.schema, { error: fieldError(label) }).refine(
+      (entries) => entries.length <= rule.max,
+      keyedError(label, 'validation.tooMany', () => ({ max: rule.max })),
     );
-  }
-  const { uniqueAt } = rule;
-  if (uniqueBy && uniqueAt) {
-    list = list.superRefine(
-      (entries, ctx) => {
-        for (const i of repeatedEntries(entries, uniqueBy)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, uniqueAt.field],
-            message: encodeIssue('validation.unique', {}, uniqueAt.label),
-          });
-        }
-      },
-      // Also while another entry is still wrong (a blank key), so the form shows every problem at once.
-      { when: ({ value }) => Array.isArray(value) },
-    );
-  } else if (uniqueBy) {
-    list = list.refine(
-      (entries) => new Set(entries.map((e) => uniqueBy(e).toLowerCase())).size === entries.length,
-      keyedError(label, 'validation.unique'),
-    );
-  }
-  const schema = z.preprocess(blankToNull, list.nullable()).transform((v) => v ?? []);
+    const { min } = rule;
+    if (min !== undefined) {
+      list = list.refine(
+        (entries) => entries.length >= min,
+        keyedError(label, 'validation.tooFew', () => ({ min })),
+      );
+    }
+    const { uniqueAt } = rule;
+    if (uniqueBy && uniqueAt) {
+      list = list.superRefine(
+        (entries, ctx) => {
+          for (const i of repeatedEntries(entries, uniqueBy)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, uniqueAt.field],
+              message: encodeIssue('validation.unique', {}, uniqueAt.label),
+            });
+          }
+        },
+        // Also while another entry is still wrong (a blank key), so the form shows every problem at once.
+        { when: ({ value }) => Array.isArray(value) },
+      );
+    } else if (uniqueBy) {
+      list = list.refine(
+        (entries) => new Set(entries.map((e) => uniqueBy(e).toLowerCase())).size === entries.length,
+        keyedError(label, 'validation.unique'),
+      );
+    }
+    return z.preprocess(blankToNull, list.nullable()).transform((v) => v ?? []);
+  });
   return {
     ...label,
     schema,
