@@ -19,19 +19,17 @@ import { z } from 'zod';
  * and all.
  */
 /* @__NO_SIDE_EFFECTS__ */
-export function lazySchema<T extends object>(build: () => T): T {
+export function lazySchema<T extends z.core.$ZodType>(build: () => T): T {
   let schema: T | undefined;
   let internals: object | undefined;
   const real = (): T => {
     if (schema) return schema;
     const built = build();
-    if (isZodSchema(built)) {
-      internals = jsonSchemaInternals(standIn, built);
-      // Metadata (a description) is registered on the schema the builder made; lookups of the stand-in
-      // find it too.
-      const meta = z.globalRegistry.get(built);
-      if (meta) z.globalRegistry.add(standIn as z.core.$ZodType, meta);
-    }
+    internals = jsonSchemaInternals(standIn, built);
+    // Metadata (a description) is registered on the schema the builder made; lookups of the stand-in
+    // find it too.
+    const meta = z.globalRegistry.get(built);
+    if (meta) z.globalRegistry.add(standIn, meta);
     schema = built;
     return built;
   };
@@ -40,7 +38,7 @@ export function lazySchema<T extends object>(build: () => T): T {
   const standIn: T = new Proxy(Object.create(null) as T, {
     get: (_target, key) => {
       const target = real();
-      return key === '_zod' && internals ? internals : Reflect.get(target, key);
+      return key === '_zod' ? internals : Reflect.get(target, key);
     },
     set: (_target, key, value) => Reflect.set(real(), key, value),
     has: (_target, key) => Reflect.has(real(), key),
@@ -64,38 +62,25 @@ export function isLazySchema(value: unknown): boolean {
   return typeof value === 'object' && value !== null && standIns.has(value);
 }
 
-function isZodSchema(value: object): value is z.core.$ZodType {
-  return '_zod' in value;
-}
-
-/** What zod's JSON Schema conversion keeps per schema while it walks a tree. */
-interface JsonSchemaWalk {
-  seen: Map<unknown, unknown>;
-}
-
 /**
  * The schema's internals as the stand-in shows them. `z.toJSONSchema` keys what it has seen by the
  * object it was handed (the stand-in), while the schema's own converter looks itself up by the
  * object it was built as: for the length of that call both names lead to the same entry.
  */
-function jsonSchemaInternals(standIn: object, schema: z.core.$ZodType): object {
+function jsonSchemaInternals(standIn: z.core.$ZodType, schema: z.core.$ZodType): object {
   const own = schema._zod;
   const convert = own.processJSONSchema;
   if (!convert) return own;
-  return Object.create(own, {
-    processJSONSchema: {
-      value: (...args: Parameters<typeof convert>) => {
-        const { seen } = args[0] as unknown as JsonSchemaWalk;
-        const had = seen.has(schema);
-        const earlier = seen.get(schema);
-        seen.set(schema, seen.get(standIn));
-        try {
-          convert(...args);
-        } finally {
-          if (had) seen.set(schema, earlier);
-          else seen.delete(schema);
-        }
-      },
-    },
-  }) as object;
+  const processJSONSchema: typeof convert = (ctx, json, params) => {
+    const entry = ctx.seen.get(standIn);
+    const earlier = ctx.seen.get(schema);
+    if (entry) ctx.seen.set(schema, entry);
+    try {
+      convert(ctx, json, params);
+    } finally {
+      if (earlier) ctx.seen.set(schema, earlier);
+      else ctx.seen.delete(schema);
+    }
+  };
+  return Object.create(own, { processJSONSchema: { value: processJSONSchema } }) as object;
 }
