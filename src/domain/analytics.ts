@@ -44,26 +44,20 @@ const count = lazySchema(() => z.number().int().nonnegative());
 /** A translated label as stored with a checklist (`{ de: '…', en: '…' }`), when one is known. */
 const labelSchema = lazySchema(() => z.record(z.string(), z.string()).nullable());
 
+/** A count for each of `statuses`. */
+const countPerStatus = <const S extends readonly string[]>(statuses: S) =>
+  z.object(Object.fromEntries(statuses.map((s) => [s, count])) as Record<S[number], typeof count>);
+
 export const analyticsSummarySchema = lazySchema(() =>
   z.object({
     generatedAt: z.string(),
     fleet: z.object({
       total: count,
-      byStatus: z.object(
-        Object.fromEntries(EXCAVATOR_STATUSES.map((s) => [s, count])) as Record<
-          (typeof EXCAVATOR_STATUSES)[number],
-          typeof count
-        >,
-      ),
+      byStatus: countPerStatus(EXCAVATOR_STATUSES),
     }),
     reportsThisMonth: z.object({
       total: count,
-      byStatus: z.object(
-        Object.fromEntries(REPORT_STATUSES.map((s) => [s, count])) as Record<
-          (typeof REPORT_STATUSES)[number],
-          typeof count
-        >,
-      ),
+      byStatus: countPerStatus(REPORT_STATUSES),
     }),
     /** Reports and logbook entries waiting for a manager's approval. */
     pendingApprovals: z.object({ reports: count, logbook: count, total: count }),
@@ -153,9 +147,9 @@ export const consumptionPointSchema = lazySchema(() =>
   }),
 );
 
-const alertBase = { recordId: z.string(), link: z.string() };
-export const analyticsAlertSchema = lazySchema(() =>
-  z.discriminatedUnion('kind', [
+export const analyticsAlertSchema = lazySchema(() => {
+  const alertBase = { recordId: z.string(), link: z.string() };
+  return z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('maintenanceOverdue'),
       ...alertBase,
@@ -185,8 +179,8 @@ export const analyticsAlertSchema = lazySchema(() =>
       quantity: count,
       minQuantity: count,
     }),
-  ]),
-);
+  ]);
+});
 export type AnalyticsAlert = z.infer<typeof analyticsAlertSchema>;
 export type AnalyticsAlertKind = AnalyticsAlert['kind'];
 
