@@ -382,13 +382,15 @@ const KEY_FORMAT: EntityRule = {
 /** A conveyor's or special check's key: the entry's checks name it, so it is stable and plain. */
 const configKey = custom(
   CONFIG_ITEM_KEY,
-  z
-    .string({ error: fieldError(CONFIG_ITEM_KEY) })
-    .trim()
-    // A blank key is only missing, not also of the wrong characters.
-    .min(1, { abort: true })
-    .max(60)
-    .regex(CONFIG_KEY, ruleError(CONFIG_ITEM_KEY, KEY_FORMAT)),
+  lazySchema(() =>
+    z
+      .string({ error: fieldError(CONFIG_ITEM_KEY) })
+      .trim()
+      // A blank key is only missing, not also of the wrong characters.
+      .min(1, { abort: true })
+      .max(60)
+      .regex(CONFIG_KEY, ruleError(CONFIG_ITEM_KEY, KEY_FORMAT)),
+  ),
   '',
 );
 
