@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnalyticsDetailed, AnalyticsWindow } from '@/domain/analytics';
+import { emptyStatusCounts } from '@/domain/dashboard';
 import { REPORT_STATUSES, type ReportStatus } from '@/domain/report-status';
 import type { Executor } from '../../db/client';
 import { fillBuckets, fromCents, nextDay, num, roundOrNull, rowsOf } from './sql';
@@ -28,9 +29,7 @@ export async function reportsByStatus(
   );
   const byPeriod = new Map<string, Record<ReportStatus, number>>();
   for (const row of rows) {
-    const counts =
-      byPeriod.get(row.period) ??
-      (Object.fromEntries(REPORT_STATUSES.map((s) => [s, 0])) as Record<ReportStatus, number>);
+    const counts = byPeriod.get(row.period) ?? emptyStatusCounts();
     if ((REPORT_STATUSES as readonly string[]).includes(row.status))
       counts[row.status as ReportStatus] += num(row.n);
     byPeriod.set(row.period, counts);
