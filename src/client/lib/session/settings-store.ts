@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settings';
 import { ApiError, apiFetch } from '@/client/api/client';
-import { createStore, useStore } from '@/client/lib/store';
+import { createStore } from '@/client/lib/store';
+import { useSyncExternalStore } from 'react';
 import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
 import { setSiteTimeZone } from '@/client/lib/site-time-zone';
 
@@ -12,16 +13,6 @@ export interface SettingsState {
   settings: Settings | null;
   error: string | null;
 }
-
-export const settingsStore = createStore<SettingsState>({
-  status: 'idle',
-  settings: readCachedSettings(),
-  error: null,
-});
-
-// The site's time zone follows the settings (the formatter reads it without this store).
-setSiteTimeZone(settingsStore.get().settings?.app.timeZone);
-settingsStore.subscribe(() => setSiteTimeZone(settingsStore.get().settings?.app.timeZone));
 
 function readCachedSettings(): Settings | null {
   try {
@@ -52,6 +43,18 @@ export function normalizeSettings(data: unknown): Settings {
   return result as Settings;
 }
 
+// Below its helpers: creating it reads the last session's settings through them, which as constants
+// further down would not be set yet and left every start without its cached settings.
+export const settingsStore = createStore<SettingsState>({
+  status: 'idle',
+  settings: readCachedSettings(),
+  error: null,
+});
+
+// The site's time zone follows the settings (the formatter reads it without this store).
+setSiteTimeZone(settingsStore.get().settings?.app.timeZone);
+settingsStore.subscribe(() => setSiteTimeZone(settingsStore.get().settings?.app.timeZone));
+
 let inFlight: Promise<void> | null = null;
 
 /** GET /settings; on failure keeps the last known settings and records the error message. */
@@ -60,8 +63,13 @@ export function loadSettings(): Promise<void> {
   settingsStore.set((state) => ({ ...state, status: 'loading', error: null }));
   inFlight = apiFetch<unknown>('/settings')
     .then((data) => {
-      const settings = normalizeSettings(data);
-      localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(settings));
+      const loaded = normalizeSettings(data);
+      const json = JSON.stringify(loaded);
+      // Settings that did not change since they were cached keep their object: nothing that shows
+      // them renders again when a start's answer confirms what the device already had.
+      const current = settingsStore.get().settings;
+      const settings = current && JSON.stringify(current) === json ? current : loaded;
+      localStorage.setItem(SETTINGS_CACHE_KEY, json);
       settingsStore.set({ status: 'ready', settings, error: null });
     })
     .catch((error: unknown) => {
@@ -96,6 +104,25 @@ export function settingsView(state: SettingsState): SettingsView {
   };
 }
 
+let lastView: SettingsView | null = null;
+
+/**
+ * The view of the store's current state, the same object for as long as what it holds is the same:
+ * a request that starts or ends without changing the settings, their loading or their error does not
+ * render the shell and the page again.
+ */
+function currentView(): SettingsView {
+  const next = settingsView(settingsStore.get());
+  if (
+    lastView &&
+    lastView.settings === next.settings &&
+    lastView.loading === next.loading &&
+    lastView.error === next.error
+  )
+    return lastView;
+  return (lastView = next);
+}
+
 export function useSettings(): SettingsView {
-  return settingsView(useStore(settingsStore));
+  return useSyncExternalStore(settingsStore.subscribe, currentView, currentView);
 }

@@ -1,3 +1,4 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, getStoredToken, setStoredToken } from '@/client/api/client';
 import { uploadUrl } from '@/client/api/uploads';
@@ -11,7 +12,12 @@ import {
   USER_CACHE_KEY,
   whenSessionReady,
 } from '@/client/lib/session/session-store';
-import { loadSettings, settingsStore, settingsView } from '@/client/lib/session/settings-store';
+import {
+  loadSettings,
+  settingsStore,
+  settingsView,
+  useSettings,
+} from '@/client/lib/session/settings-store';
 import { makeSettings, makeUser, resetClientState } from '../../support/render';
 
 const admin = makeUser('admin');
@@ -187,6 +193,41 @@ describe('settings store', () => {
     await loadSettings();
     expect(settingsStore.get().error).toBe('');
     expect(settingsView(settingsStore.get()).loading).toBe(false);
+  });
+
+  it('starts from the settings the device cached in its last session', async () => {
+    localStorage.setItem(
+      'fleetpilot:settings',
+      JSON.stringify(makeSettings({ inventory: false }, { name: 'Site North' })),
+    );
+    vi.resetModules();
+    const fresh = await import('@/client/lib/session/settings-store');
+    const view = fresh.settingsView(fresh.settingsStore.get());
+    expect(view.loading).toBe(false);
+    expect(view.settings.app.name).toBe('Site North');
+    expect(view.settings.features.inventory).toBe(false);
+  });
+
+  it('renders nothing again when the answer confirms the settings the device has', async () => {
+    const known = makeSettings({ inventory: false });
+    settingsStore.set({ status: 'idle', settings: known, error: null });
+    stubFetch(async () => Response.json(known));
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useSettings();
+    });
+    const before = result.current;
+    await act(() => loadSettings());
+    expect(settingsStore.get()).toMatchObject({ status: 'ready', settings: known });
+    expect(result.current).toBe(before);
+    expect(renders).toBe(1);
+
+    // A changed answer is shown.
+    stubFetch(async () => Response.json({ ...known, features: { ...known.features, inventory: true } }));
+    await act(() => loadSettings());
+    expect(result.current.settings.features.inventory).toBe(true);
+    expect(renders).toBe(2);
   });
 
   it('keeps known settings quietly when offline', async () => {
