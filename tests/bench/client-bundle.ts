@@ -104,12 +104,15 @@ function collectAssets(page: Page) {
 }
 
 /**
- * Resolves with ms since navigation start when the signed-in shell shows and the main thread is idle.
- * A string, not a function: tsx would add helpers the page does not have.
+ * Resolves with ms since navigation start when the dashboard shows in the signed-in shell and the main
+ * thread is idle. The page itself, not only the shell: a shell whose page still shows its skeleton is
+ * not a started app. A string, not a function: tsx would add helpers the page does not have.
  */
 const TIME_TO_INTERACTIVE = `new Promise((resolve) => {
   const idle = () => (window.requestIdleCallback || ((cb) => setTimeout(cb, 0)))(() => resolve(performance.now()));
-  const ready = () => document.querySelector('[data-nav-key]') !== null;
+  const ready = () =>
+    document.querySelector('[data-nav-key]') !== null &&
+    document.querySelector('[data-testid="dashboard-date"]') !== null;
   if (ready()) return idle();
   const observer = new MutationObserver(() => {
     if (!ready()) return;
