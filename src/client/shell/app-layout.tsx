@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.css';
 import { AppShell, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, memo, useEffect, type ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { LazyCommandPalette } from './palette/lazy-command-palette';
 import { SHELL_SHOWN_EVENT } from '@/client/lib/session/events';
 import { useSession } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
+import { useStoredValue } from '@/client/lib/use-stored-value';
 import { useSettingsPushes } from './session/use-settings-pushes';
 import { useGlobalShortcuts } from './shortcuts/use-global-shortcuts';
 import { NavContent } from './sidebar/nav-content';
@@ -38,6 +39,7 @@ const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ defaul
 // Linux has no German hyphenation and would break the word anywhere.
 const SIDEBAR_WIDE = 312;
 const SIDEBAR_NARROW = 76;
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 /**
  * The outdoor theme's type is a step larger: the navigation gets the room for its longest German word
  * ("Benachrichtigungen") on one line, where a browser without hyphenation rules would break it anywhere.
@@ -108,11 +110,7 @@ const SignedInShell = memo(function SignedInShell({ userId }: { userId: string }
   const { t } = useTranslation();
   const [mobileOpened, mobileMenu] = useDisclosure(false);
   const extra = useColorTheme() === 'outdoor' ? OUTDOOR_EXTRA : 0;
-  const [compact, setCompact] = useLocalStorage<boolean>({
-    key: 'fleetpilot:sidebar-compact',
-    defaultValue: false,
-    getInitialValueInEffect: false,
-  });
+  const [compact, setCompact] = useStoredValue('fleetpilot:sidebar-compact', false, isBoolean);
 
   return (
     <AppShell

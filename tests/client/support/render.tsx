@@ -15,6 +15,7 @@ import { favoritesList, recentsList } from '@/client/shell/nav/user-lists';
 import { legendStore } from '@/client/shell/shortcuts/legend-store';
 import { sessionStore, USER_CACHE_KEY } from '@/client/lib/session/session-store';
 import { settingsStore } from '@/client/lib/session/settings-store';
+import { forgetStoredValues } from '@/client/lib/use-stored-value';
 import { colorThemeStore } from '@/client/shell/theme/color-scheme';
 
 export function makeUser(role: string, overrides: Partial<User> = {}): User {
@@ -52,6 +53,7 @@ const stops: Array<() => void> = [];
 export function resetClientState(): void {
   for (const stop of stops.splice(0)) stop();
   localStorage.clear();
+  forgetStoredValues();
   sessionStore.set({ status: 'anonymous', user: null });
   settingsStore.set({ status: 'idle', settings: null, error: null });
   favoritesList.reset();

@@ -1,5 +1,4 @@
 import { Alert, Box, Collapse, Divider, Group, ScrollArea, Stack, UnstyledButton } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
 import { IconChevronDown, IconStarFilled } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { FAVORITES_MAX } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
 import {
   groupNavItems,
+  NAV_GROUPS,
   navItemForPath,
   type NavGroup,
   type NavItem,
@@ -19,6 +19,7 @@ import { recentsList } from '../nav/user-lists';
 import { LanguagePicker } from '../language-picker';
 import { useCurrentUser } from '@/client/lib/session/session-store';
 import { useSettings } from '@/client/lib/session/settings-store';
+import { useStoredValue } from '@/client/lib/use-stored-value';
 import { ThemeSwitch } from '../theme/theme-switch';
 import { NavRow } from './nav-row';
 import classes from './sidebar.module.css';
@@ -30,6 +31,12 @@ interface NavContentProps {
   /** Called after a navigation link is followed (closes the mobile menu). */
   onNavigate?: () => void;
 }
+
+/** The groups the user folded away, kept on the device. */
+const COLLAPSED_GROUPS_KEY = 'fleetpilot:nav-collapsed-groups';
+const NO_GROUPS: NavGroup[] = [];
+const isNavGroupList = (value: unknown): value is NavGroup[] =>
+  Array.isArray(value) && value.every((group) => (NAV_GROUPS as readonly unknown[]).includes(group));
 
 function byKeys(items: readonly NavItem[], keys: readonly NavKey[]): NavItem[] {
   return keys.flatMap((key) => items.filter((item) => item.key === key));
@@ -51,11 +58,11 @@ export function NavContent({ compact, onNavigate }: NavContentProps) {
   const { favorites, toggle, limitMessage } = useFavorites(user.id);
   const recentKeys = recentsList.use(user.id);
   const recentsEnabled = isFeatureEnabled(settings.features, 'recentsEnabled');
-  const [collapsedGroups, setCollapsedGroups] = useLocalStorage<NavGroup[]>({
-    key: 'fleetpilot:nav-collapsed-groups',
-    defaultValue: [],
-    getInitialValueInEffect: false,
-  });
+  const [collapsedGroups, setCollapsedGroups] = useStoredValue(
+    COLLAPSED_GROUPS_KEY,
+    NO_GROUPS,
+    isNavGroupList,
+  );
 
   const row = (item: NavItem, section: string) => (
     <NavRow
