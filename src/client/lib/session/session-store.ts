@@ -88,6 +88,9 @@ export function restoreSession(): Promise<void> {
       const user = toUser(data);
       if (!user) throw new ApiError(200, 'UNKNOWN', 'Unexpected answer from /auth/me');
       writeCachedUser(user);
+      // The same user as the cached one: the shell shows them already and does not render again.
+      const shown = sessionStore.get().user;
+      if (shown && JSON.stringify(shown) === JSON.stringify(user)) return;
       sessionStore.set({ status: 'signed-in', user });
     })
     .catch((error: unknown) => {

@@ -128,6 +128,27 @@ describe('session', () => {
     expect(getStoredToken()).toBe('t1');
   });
 
+  it('keeps the cached user when /auth/me confirms it, and shows a changed one', async () => {
+    setStoredToken('t1');
+    localStorage.setItem(USER_CACHE_KEY, JSON.stringify(admin));
+    const fetchMock = stubFetch(async () => Response.json(admin));
+    const changes = vi.fn();
+    const stop = sessionStore.subscribe(changes);
+    await restoreSession();
+    const cached = sessionStore.get().user;
+    changes.mockClear();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(changes).not.toHaveBeenCalled();
+    expect(sessionStore.get().user).toBe(cached);
+
+    stubFetch(async () => Response.json({ ...admin, name: 'Renamed' }));
+    await restoreSession();
+    await vi.waitFor(() => expect(sessionStore.get().user?.name).toBe('Renamed'));
+    expect(JSON.parse(localStorage.getItem(USER_CACHE_KEY)!).name).toBe('Renamed');
+    stop();
+  });
+
   it('keeps the session on server errors other than 401', async () => {
     setStoredToken('t1');
     localStorage.setItem(USER_CACHE_KEY, JSON.stringify(admin));
