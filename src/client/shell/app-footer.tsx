@@ -6,7 +6,7 @@ import { isFeatureEnabled } from '@/domain/features';
 import { navItemByKey, type NavKey } from '@/domain/navigation/nav-items';
 import { normalizeRole } from '@/domain/roles';
 import { useCurrentUser } from '@/client/lib/session/session-store';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { useSettingsSection } from '@/client/lib/session/settings-store';
 
 /** Quick links per role: dispo sees dashboard + dispo; everybody else the daily work. */
 export function footerLinkKeys(role: string): NavKey[] {
@@ -24,10 +24,11 @@ const FOOTER_LABELS: Partial<Record<NavKey, string>> = {
 export function AppFooter() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const { settings } = useSettings();
+  const app = useSettingsSection('app');
+  const features = useSettingsSection('features');
   const links = footerLinkKeys(user.role)
     .map(navItemByKey)
-    .filter((item) => isFeatureEnabled(settings.features, item.featureKey));
+    .filter((item) => isFeatureEnabled(features, item.featureKey));
   const year = new Date().getFullYear();
   return (
     <Box
@@ -58,7 +59,7 @@ export function AppFooter() {
         </Stack>
         <Stack gap={6}>
           <Text fw={700} size="sm">
-            {settings.app.name}
+            {app.name}
           </Text>
           <Text size="sm" c="dimmed">
             {t('footer.description')}
@@ -67,7 +68,7 @@ export function AppFooter() {
       </SimpleGrid>
       <Group justify="space-between" mt="lg" gap="xs">
         <Text size="xs" c="dimmed" data-testid="footer-copyright">
-          © {year} {settings.app.name} · {t('footer.version', { version: settings.app.version })}
+          © {year} {app.name} · {t('footer.version', { version: app.version })}
         </Text>
       </Group>
     </Box>

@@ -18,7 +18,7 @@ import { palette } from './palette/palette-store';
 import { ProfileLink } from './profile-link';
 import { InstallButton } from './pwa/install-button';
 import { OfflineReadinessIndicator } from './pwa/offline-readiness-indicator';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { useSettingsSection } from '@/client/lib/session/settings-store';
 import { ThemeSwitch } from './theme/theme-switch';
 import { NotificationBellSlot } from './top-bar-slot';
 import classes from './top-bar.module.css';
@@ -39,7 +39,8 @@ interface TopBarProps {
 
 export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggleCompact }: TopBarProps) {
   const { t } = useTranslation();
-  const { settings } = useSettings();
+  const app = useSettingsSection('app');
+  const features = useSettingsSection('features');
   const sidebarLabel = compact ? t('shell.nav.expand') : t('shell.nav.collapse');
   // A phone's top bar has no room for the theme switch (the menu has it): not rendered there at all, as
   // its segmented control measures itself (forced layouts) even while hidden.
@@ -73,11 +74,11 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
             )}
           </ActionIcon>
         </LazyTooltip>
-        <Link to="/" className={classes.brand} aria-label={t('shell.home', { app: settings.app.name })}>
+        <Link to="/" className={classes.brand} aria-label={t('shell.home', { app: app.name })}>
           <IconBackhoe size={28} stroke={1.6} className={classes.logo} aria-hidden />
           {/* Phones and tablets keep the logo: beside the search and the status icons the name was cut. */}
           <Text fw={700} size="lg" truncate visibleFrom="md" data-testid="top-bar-app-name">
-            {settings.app.name}
+            {app.name}
           </Text>
         </Link>
       </Group>
@@ -111,9 +112,7 @@ export function TopBar({ mobileMenuOpened, onToggleMobileMenu, compact, onToggle
           </Suspense>
         </QuietBoundary>
         <InstallButton variant="subtle" color="gray" />
-        <WhenEngineReady
-          fallback={isFeatureEnabled(settings.features, 'notifications') ? BUTTON_SPACE : null}
-        >
+        <WhenEngineReady fallback={isFeatureEnabled(features, 'notifications') ? BUTTON_SPACE : null}>
           <NotificationBellSlot />
         </WhenEngineReady>
         <ProfileLink />

@@ -10,7 +10,7 @@ import { can } from '@/domain/permissions';
 import { normalizeRole } from '@/domain/roles';
 import { currentLanguage } from '@/client/i18n';
 import { useCurrentUser } from '@/client/lib/session/session-store';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { useSettingsSection } from '@/client/lib/session/settings-store';
 import { DispoOverviewTile } from './dispo-overview';
 import { FleetOverview } from './fleet-overview';
 import { WeatherSummary } from './weather-summary';
@@ -33,19 +33,20 @@ interface DashboardPageProps {
 export function DashboardPage({ notices }: DashboardPageProps = {}) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
-  const { settings } = useSettings();
+  const app = useSettingsSection('app');
+  const features = useSettingsSection('features');
   const search = useSearch({ from: '/_app/' });
   const navigate = useNavigate({ from: '/' });
   const name = user.name || user.username;
   const language = i18n.language ? currentLanguage() : 'de';
   const range: DashboardRange = search.range ?? DEFAULT_DASHBOARD_RANGE;
   const dispatcher = normalizeRole(user.role) === 'dispo';
-  const dispoVisible = can(user, 'dispo:open') && isFeatureEnabled(settings.features, 'containers');
-  const weatherVisible = isFeatureEnabled(settings.features, 'betriebstagebuch');
+  const dispoVisible = can(user, 'dispo:open') && isFeatureEnabled(features, 'containers');
+  const weatherVisible = isFeatureEnabled(features, 'betriebstagebuch');
 
   useEffect(() => {
-    document.title = `${t('nav.dashboard')} · ${settings.app.name}`;
-  }, [t, settings.app.name]);
+    document.title = `${t('nav.dashboard')} · ${app.name}`;
+  }, [t, app.name]);
 
   const setRange = (next: DashboardRange) =>
     void navigate({

@@ -57,6 +57,24 @@ settingsStore.subscribe(() => setSiteTimeZone(settingsStore.get().settings?.app.
 
 let inFlight: Promise<void> | null = null;
 
+/**
+ * `next`, with each section that equals the one shown until now (`shown`: the settings in effect, the
+ * defaults before any were known) kept as that object, and `shown` itself when nothing changed. What
+ * shows a section (`useSettingsSection`) renders again only when that section changed: a start's
+ * answer that confirms the cached settings renders nothing, and a first visit's renders only what
+ * differs from the defaults the shell started with.
+ */
+function keepUnchangedSections(shown: Settings, next: Settings): Settings {
+  let changed = false;
+  const result: Record<string, unknown> = {};
+  for (const section of Object.keys(next) as Array<keyof Settings>) {
+    const same = JSON.stringify(shown[section]) === JSON.stringify(next[section]);
+    result[section] = same ? shown[section] : next[section];
+    if (!same) changed = true;
+  }
+  return changed ? (result as Settings) : shown;
+}
+
 /** GET /settings; on failure keeps the last known settings and records the error message. */
 export function loadSettings(): Promise<void> {
   if (inFlight) return inFlight;
@@ -64,12 +82,8 @@ export function loadSettings(): Promise<void> {
   inFlight = apiFetch<unknown>('/settings')
     .then((data) => {
       const loaded = normalizeSettings(data);
-      const json = JSON.stringify(loaded);
-      // Settings that did not change since they were cached keep their object: nothing that shows
-      // them renders again when a start's answer confirms what the device already had.
-      const current = settingsStore.get().settings;
-      const settings = current && JSON.stringify(current) === json ? current : loaded;
-      localStorage.setItem(SETTINGS_CACHE_KEY, json);
+      localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(loaded));
+      const settings = keepUnchangedSections(settingsView(settingsStore.get()).settings, loaded);
       settingsStore.set({ status: 'ready', settings, error: null });
     })
     .catch((error: unknown) => {
@@ -125,4 +139,13 @@ function currentView(): SettingsView {
 
 export function useSettings(): SettingsView {
   return useSyncExternalStore(settingsStore.subscribe, currentView, currentView);
+}
+
+/**
+ * One section of the settings in effect, for what shows only that section: it renders again when that
+ * section changes, not when the settings load or another section changes.
+ */
+export function useSettingsSection<K extends keyof Settings>(section: K): Settings[K] {
+  const read = () => settingsView(settingsStore.get()).settings[section];
+  return useSyncExternalStore(settingsStore.subscribe, read, read);
 }

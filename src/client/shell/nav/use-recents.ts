@@ -3,13 +3,13 @@ import { RECENTS_MAX } from '@/domain/constants';
 import { isFeatureEnabled } from '@/domain/features';
 import { navItemForPath } from '@/domain/navigation/nav-items';
 import { pushRecent } from '@/domain/navigation/recents';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { useSettingsSection } from '@/client/lib/session/settings-store';
 import { recentsList } from './user-lists';
 
 /** Records the navigation item of each visited path (max 3), unless recentsEnabled is false. */
 export function useRecordRecent(userId: string, pathname: string): void {
-  const { settings } = useSettings();
-  const enabled = isFeatureEnabled(settings.features, 'recentsEnabled');
+  const features = useSettingsSection('features');
+  const enabled = isFeatureEnabled(features, 'recentsEnabled');
   useEffect(() => {
     if (!enabled) return;
     const item = navItemForPath(pathname);

@@ -18,7 +18,7 @@ import { useVisibleNav } from '../nav/use-visible-nav';
 import { recentsList } from '../nav/user-lists';
 import { LanguagePicker } from '../language-picker';
 import { useCurrentUser } from '@/client/lib/session/session-store';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { useSettingsSection } from '@/client/lib/session/settings-store';
 import { useStoredValue } from '@/client/lib/use-stored-value';
 import { ThemeSwitch } from '../theme/theme-switch';
 import { NavRow } from './nav-row';
@@ -49,7 +49,7 @@ function byKeys(items: readonly NavItem[], keys: readonly NavKey[]): NavItem[] {
 export function NavContent({ compact, onNavigate }: NavContentProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const { settings } = useSettings();
+  const features = useSettingsSection('features');
   const items = useVisibleNav();
   const badges = useNavBadges();
   const pulses = useNavPulses();
@@ -57,7 +57,7 @@ export function NavContent({ compact, onNavigate }: NavContentProps) {
   const activeKey = navItemForPath(pathname)?.key ?? null;
   const { favorites, toggle, limitMessage } = useFavorites(user.id);
   const recentKeys = recentsList.use(user.id);
-  const recentsEnabled = isFeatureEnabled(settings.features, 'recentsEnabled');
+  const recentsEnabled = isFeatureEnabled(features, 'recentsEnabled');
   const [collapsedGroups, setCollapsedGroups] = useStoredValue(
     COLLAPSED_GROUPS_KEY,
     NO_GROUPS,

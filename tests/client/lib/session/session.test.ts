@@ -17,6 +17,7 @@ import {
   settingsStore,
   settingsView,
   useSettings,
+  useSettingsSection,
 } from '@/client/lib/session/settings-store';
 import { makeSettings, makeUser, resetClientState } from '../../support/render';
 
@@ -249,6 +250,31 @@ describe('settings store', () => {
     await act(() => loadSettings());
     expect(result.current.settings.features.inventory).toBe(true);
     expect(renders).toBe(2);
+  });
+
+  it('renders what shows a section again only when that section changed', async () => {
+    // A first visit: nothing known, the shell shows the defaults until the answer arrives.
+    stubFetch(async () => Response.json(makeSettings({}, { name: 'Site North' })));
+    const renders = { app: 0, features: 0 };
+    const app = renderHook(() => {
+      renders.app += 1;
+      return useSettingsSection('app');
+    });
+    const features = renderHook(() => {
+      renders.features += 1;
+      return useSettingsSection('features');
+    });
+    const defaultFeatures = features.result.current;
+    await act(() => loadSettings());
+    expect(app.result.current.name).toBe('Site North');
+    expect(renders.app).toBe(2);
+    expect(features.result.current).toBe(defaultFeatures);
+    expect(renders.features).toBe(1);
+
+    stubFetch(async () => Response.json(makeSettings({ inventory: false }, { name: 'Site North' })));
+    await act(() => loadSettings());
+    expect(features.result.current.inventory).toBe(false);
+    expect(renders).toEqual({ app: 2, features: 2 });
   });
 
   it('keeps known settings quietly when offline', async () => {
