@@ -147,6 +147,25 @@ describe('sidebar', () => {
     expect(localStorage.getItem('fleetpilot:nav-collapsed-groups')).toBe('["insights"]');
   });
 
+  it('starts with the groups and the sidebar width this device chose before, and keeps a new choice', async () => {
+    localStorage.setItem('fleetpilot:nav-collapsed-groups', '["insights"]');
+    localStorage.setItem('fleetpilot:sidebar-compact', 'false');
+    await renderApp({ path: '/', user: makeUser('operator') });
+    await screen.findByRole('heading', { name: /Welcome/ });
+    expect(within(sidebar()).getByRole('button', { name: 'Insights' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(within(sidebar()).getByRole('button', { name: 'Operations' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(sidebar()).toHaveAttribute('data-compact', 'false');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Narrow sidebar' }));
+    expect(sidebar()).toHaveAttribute('data-compact', 'true');
+    expect(localStorage.getItem('fleetpilot:sidebar-compact')).toBe('true');
+  });
+
   it('records recent pages (max 3) unless recentsEnabled is false', async () => {
     const operator = makeUser('operator');
     const { router } = await renderApp({ path: '/', user: operator });
