@@ -1,7 +1,6 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settings';
 import { ApiError, apiFetch } from '@/client/api/client';
-import { createStore } from '@/client/lib/store';
-import { useSyncExternalStore } from 'react';
+import { createStore, useStoreSelect } from '@/client/lib/store';
 import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
 import { setSiteTimeZone } from '@/client/lib/site-time-zone';
 
@@ -121,12 +120,12 @@ export function settingsView(state: SettingsState): SettingsView {
 let lastView: SettingsView | null = null;
 
 /**
- * The view of the store's current state, the same object for as long as what it holds is the same:
- * a request that starts or ends without changing the settings, their loading or their error does not
- * render the shell and the page again.
+ * The view of `state`, the same object for as long as what it holds is the same: a request that
+ * starts or ends without changing the settings, their loading or their error does not render the
+ * shell and the page again.
  */
-function currentView(): SettingsView {
-  const next = settingsView(settingsStore.get());
+function stableView(state: SettingsState): SettingsView {
+  const next = settingsView(state);
   if (
     lastView &&
     lastView.settings === next.settings &&
@@ -138,7 +137,7 @@ function currentView(): SettingsView {
 }
 
 export function useSettings(): SettingsView {
-  return useSyncExternalStore(settingsStore.subscribe, currentView, currentView);
+  return useStoreSelect(settingsStore, stableView);
 }
 
 /**
@@ -146,6 +145,5 @@ export function useSettings(): SettingsView {
  * section changes, not when the settings load or another section changes.
  */
 export function useSettingsSection<K extends keyof Settings>(section: K): Settings[K] {
-  const read = () => settingsView(settingsStore.get()).settings[section];
-  return useSyncExternalStore(settingsStore.subscribe, read, read);
+  return useStoreSelect(settingsStore, (state) => settingsView(state).settings[section]);
 }
