@@ -49,10 +49,15 @@ function newKeyPair() {
   };
 }
 
-/** A random positive serial number (the top bit clear, so DER does not read it as negative). */
-function serialNumber(): string {
-  const bytes = randomBytes(16);
-  bytes[0] = bytes[0]! & 0x7f;
+/**
+ * A random positive serial number: the top bit clear, so DER does not read it as negative, and a first
+ * byte that is not zero. node-forge writes one leading zero byte fewer than it is given, so a serial
+ * that began with two of them came out in a form OpenSSL refuses ("illegal padding"), and one that
+ * began with one was read back as a different number.
+ */
+export function serialNumber(random: (size: number) => Buffer = randomBytes): string {
+  const bytes = random(16);
+  bytes[0] = bytes[0]! & 0x7f || 0x01;
   return bytes.toString('hex');
 }
 
