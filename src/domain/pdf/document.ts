@@ -1,6 +1,7 @@
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import { DEFAULT_SITE_TIME_ZONE, type Language } from '../constants';
+import { textDigest } from '../digest';
 import { createFormat } from '../format';
 import { PDF_FONT_FAMILY, registerFonts, type PdfFonts } from './fonts';
 import { pdfCommonLabels } from './labels';
@@ -20,20 +21,6 @@ export interface PdfDocumentOptions {
   generatedAt: Date;
   /** The site's zone every time on the document is shown in; Europe/Berlin when not given. */
   timeZone?: string;
-}
-
-/** 32 hex digits derived from `text` (four FNV-1a rounds): a stable PDF file id. */
-function documentId(text: string): string {
-  let out = '';
-  for (const seed of [0x811c9dc5, 0x01000193, 0x9e3779b9, 0x85ebca6b]) {
-    let h = seed >>> 0;
-    for (let i = 0; i < text.length; i += 1) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-    out += h.toString(16).padStart(8, '0');
-  }
-  return out;
 }
 
 const MARGIN = 16;
@@ -58,7 +45,7 @@ export class PdfDocument {
     // jsPDF stamps the current time and a random file id by default; taken from the inputs instead, the
     // same record and time give the same bytes (a restored backup can be checked against the original).
     this.doc.setCreationDate(options.generatedAt);
-    this.doc.setFileId(documentId(`${options.title}\n${options.generatedAt.toISOString()}`));
+    this.doc.setFileId(textDigest(`${options.title}\n${options.generatedAt.toISOString()}`));
     this.width = this.doc.internal.pageSize.getWidth();
     this.height = this.doc.internal.pageSize.getHeight();
     this.y = MARGIN;

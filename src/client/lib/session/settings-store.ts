@@ -1,3 +1,4 @@
+import { textDigest } from '@/domain/digest';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settings';
 import { ApiError, apiFetch } from '@/client/api/client';
 import { createStore, useStoreSelect } from '@/client/lib/store';
@@ -6,6 +7,21 @@ import { setSiteTimeZone } from '@/client/lib/site-time-zone';
 
 export { SETTINGS_CACHE_KEY };
 
+/**
+ * What the cached settings were made from: the build of the app that read them and a digest of the
+ * server's answer. A start whose cache this build wrote from an answer uses it as it is, and the
+ * start's request, when it brings that same answer, changes nothing. Both skip building the settings
+ * schema and checking against it, the largest piece of work between the app's files arriving and the
+ * first screen. A cache another build wrote (its schema may differ) or one the settings screen wrote
+ * is checked as before.
+ */
+export const SETTINGS_SOURCE_KEY = 'fleetpilot:settings:source';
+
+// A built chunk's address holds the hash of its content, and this module's chunk holds the settings
+// schema or names its chunk by that chunk's hash: a build with another schema has another address.
+// The development server's addresses stay the same across edits, so there every cache is checked.
+const BUILD = import.meta.env.MODE === 'development' ? null : import.meta.url;
+
 export interface SettingsState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Null until settings were loaded once (or read from the cache). */
@@ -13,12 +29,41 @@ export interface SettingsState {
   error: string | null;
 }
 
+/** The shown settings and the source (see SETTINGS_SOURCE_KEY) they were made from. */
+let shownSource: { source: string; settings: Settings } | null = null;
+
+function answerSource(answer: unknown): string | null {
+  return BUILD ? `${BUILD}\n${textDigest(JSON.stringify(answer))}` : null;
+}
+
 function readCachedSettings(): Settings | null {
   try {
     const raw = localStorage.getItem(SETTINGS_CACHE_KEY);
-    return raw ? normalizeSettings(JSON.parse(raw)) : null;
+    if (!raw) return null;
+    const source = localStorage.getItem(SETTINGS_SOURCE_KEY);
+    if (BUILD && source?.startsWith(`${BUILD}\n`)) {
+      const settings = JSON.parse(raw) as Settings;
+      shownSource = { source, settings };
+      return settings;
+    }
+    return normalizeSettings(JSON.parse(raw));
   } catch {
     return null;
+  }
+}
+
+/**
+ * Stores `settings` for the next start, with the answer they were made from (`source`) or none. The
+ * old source goes first: a tab closed between the writes leaves a cache that is checked, never one
+ * trusted under another answer's name.
+ */
+function cacheSettings(settings: Settings, source: string | null) {
+  try {
+    localStorage.removeItem(SETTINGS_SOURCE_KEY);
+    localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(settings));
+    if (source) localStorage.setItem(SETTINGS_SOURCE_KEY, source);
+  } catch {
+    // A full or blocked storage only costs the offline start its cached settings.
   }
 }
 
@@ -80,9 +125,16 @@ export function loadSettings(): Promise<void> {
   settingsStore.set((state) => ({ ...state, status: 'loading', error: null }));
   inFlight = apiFetch<unknown>('/settings')
     .then((data) => {
+      const source = answerSource(data);
+      const shown = settingsStore.get().settings;
+      if (source && shownSource?.source === source && shownSource.settings === shown) {
+        settingsStore.set((state) => ({ ...state, status: 'ready', error: null }));
+        return;
+      }
       const loaded = normalizeSettings(data);
-      localStorage.setItem(SETTINGS_CACHE_KEY, JSON.stringify(loaded));
+      cacheSettings(loaded, source);
       const settings = keepUnchangedSections(settingsView(settingsStore.get()).settings, loaded);
+      shownSource = source ? { source, settings } : null;
       settingsStore.set({ status: 'ready', settings, error: null });
     })
     .catch((error: unknown) => {
@@ -98,6 +150,16 @@ export function loadSettings(): Promise<void> {
       inFlight = null;
     });
   return inFlight;
+}
+
+/**
+ * Shows `settings` that did not come from an answer as such (a change saved on this device, merged
+ * into what is shown) and stores them for the next start, which checks them.
+ */
+export function showSettings(settings: Settings): void {
+  cacheSettings(settings, null);
+  shownSource = null;
+  settingsStore.set({ status: 'ready', settings, error: null });
 }
 
 export interface SettingsView {

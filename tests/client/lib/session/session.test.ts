@@ -15,7 +15,9 @@ import {
 import {
   loadSettings,
   settingsStore,
+  SETTINGS_SOURCE_KEY,
   settingsView,
+  showSettings,
   useSettings,
   useSettingsSection,
 } from '@/client/lib/session/settings-store';
@@ -228,6 +230,66 @@ describe('settings store', () => {
     expect(view.loading).toBe(false);
     expect(view.settings.app.name).toBe('Site North');
     expect(view.settings.features.inventory).toBe(false);
+  });
+
+  it('uses the settings this build cached from an answer as they are, and checks those of another build', async () => {
+    const answer = makeSettings({ inventory: false }, { name: 'Site North' });
+    stubFetch(async () => Response.json(answer));
+    await loadSettings();
+    const source = localStorage.getItem(SETTINGS_SOURCE_KEY);
+    expect(source).toMatch(/\n[0-9a-f]{32}$/);
+    // The cache as this build stored it is used without the schema: a zone it would refuse shows.
+    const cached = { ...answer, app: { ...answer.app, timeZone: 'Not/AZone' } };
+    localStorage.setItem('fleetpilot:settings', JSON.stringify(cached));
+    vi.resetModules();
+    let fresh = await import('@/client/lib/session/settings-store');
+    expect(fresh.settingsStore.get().settings?.app.timeZone).toBe('Not/AZone');
+
+    // Another build's cache is checked: the section that does not fit falls back to its defaults.
+    localStorage.setItem(SETTINGS_SOURCE_KEY, source!.replace(/^[^\n]*/, 'https://old.example/router-x.js'));
+    vi.resetModules();
+    fresh = await import('@/client/lib/session/settings-store');
+    expect(fresh.settingsStore.get().settings?.app).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      name: 'FleetPilot',
+    });
+    expect(fresh.settingsStore.get().settings?.features.inventory).toBe(false);
+  });
+
+  it('leaves the cached settings alone when the start brings the answer they came from', async () => {
+    const answer = makeSettings({ inventory: false }, { name: 'Site North' });
+    stubFetch(async () => Response.json(answer));
+    await loadSettings();
+    vi.resetModules();
+    const fresh = await import('@/client/lib/session/settings-store');
+    const started = fresh.settingsStore.get().settings;
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+    await fresh.loadSettings();
+    expect(writes).not.toHaveBeenCalled();
+    expect(fresh.settingsStore.get()).toMatchObject({ status: 'ready', error: null });
+    expect(fresh.settingsStore.get().settings).toBe(started);
+
+    // Another answer is read, shown and stored with its own source.
+    const before = localStorage.getItem(SETTINGS_SOURCE_KEY);
+    stubFetch(async () => Response.json({ ...answer, features: { ...answer.features, inventory: true } }));
+    await fresh.loadSettings();
+    expect(fresh.settingsStore.get().settings?.features.inventory).toBe(true);
+    expect(JSON.parse(localStorage.getItem('fleetpilot:settings')!).features.inventory).toBe(true);
+    expect(localStorage.getItem(SETTINGS_SOURCE_KEY)).not.toBe(before);
+  });
+
+  it('checks settings saved on this device at the next start, and shows the server once it answers', async () => {
+    const answer = makeSettings({ inventory: false });
+    stubFetch(async () => Response.json(answer));
+    await loadSettings();
+    showSettings(makeSettings({ inventory: true }));
+    expect(localStorage.getItem(SETTINGS_SOURCE_KEY)).toBeNull();
+    expect(JSON.parse(localStorage.getItem('fleetpilot:settings')!).features.inventory).toBe(true);
+
+    // The same answer as before the change is not taken for what is shown: the server said otherwise.
+    await loadSettings();
+    expect(settingsStore.get().settings?.features.inventory).toBe(false);
+    expect(localStorage.getItem(SETTINGS_SOURCE_KEY)).not.toBeNull();
   });
 
   it('renders nothing again when the answer confirms the settings the device has', async () => {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '@/client/api/client';
-import { normalizeSettings, settingsStore, useSettings } from '@/client/lib/session/settings-store';
+import { normalizeSettings, showSettings, useSettings } from '@/client/lib/session/settings-store';
 
 /** The site rule: a report is submitted only when every checklist item has an answer. */
 export function RequireAllSwitch({ readOnly }: { readOnly: boolean }) {
@@ -19,7 +19,7 @@ export function RequireAllSwitch({ readOnly }: { readOnly: boolean }) {
           body: { reports: { requireAllChecklistItems } },
         }),
       );
-      settingsStore.set({ status: 'ready', settings: saved, error: null });
+      showSettings(saved);
     } catch {
       notifications.show({ color: 'red', message: t('reports.checklistEditor.saveFailed') });
     } finally {

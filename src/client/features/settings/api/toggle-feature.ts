@@ -1,8 +1,8 @@
 import { isFeatureEnabled, type FeatureFlag } from '@/domain/features';
 import { DEFAULT_SETTINGS, type Settings } from '@/domain/settings';
-import { loadSettings, settingsStore } from '@/client/lib/session/settings-store';
+import { loadSettings, settingsStore, showSettings } from '@/client/lib/session/settings-store';
 import { cancelWaitingSaves, hasWaitingSaves, queueSave, SaveCancelledError } from '../save-queue';
-import { publishSettings, updateSettings } from './update-settings';
+import { updateSettings } from './update-settings';
 
 const current = (): Settings => settingsStore.get().settings ?? DEFAULT_SETTINGS;
 
@@ -15,18 +15,18 @@ export type ToggleResult = { ok: true } | { ok: false; error: unknown } | { ok: 
  */
 export async function toggleFeature(flag: FeatureFlag, on: boolean): Promise<ToggleResult> {
   const before = current();
-  publishSettings({ ...before, features: { ...before.features, [flag]: on } });
+  showSettings({ ...before, features: { ...before.features, [flag]: on } });
   try {
     const saved = await queueSave(() => updateSettings({ features: { ...current().features } }));
     // A later toggle is waiting: its own answer will be newer, and this one would flip it back meanwhile.
-    if (!hasWaitingSaves()) publishSettings(saved);
+    if (!hasWaitingSaves()) showSettings(saved);
     return { ok: true };
   } catch (error) {
     if (error instanceof SaveCancelledError) return { ok: 'cancelled' };
     cancelWaitingSaves();
     // Put the switch back at once (also offline, where the reload below keeps what the store holds).
     const now = current();
-    publishSettings({
+    showSettings({
       ...now,
       features: { ...now.features, [flag]: isFeatureEnabled(before.features, flag) },
     });

@@ -1,9 +1,9 @@
 import { Alert, Paper, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { showSettings, useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage } from '../api/settings-errors';
-import { publishSettings, updateSettings } from '../api/update-settings';
+import { updateSettings } from '../api/update-settings';
 import { useSettingsEditing } from '../editing-context';
 import { queueSave } from '../save-queue';
 
@@ -22,7 +22,7 @@ export function ApprovalSection() {
     setSaving(true);
     setFailure(null);
     try {
-      publishSettings(await queueSave(() => updateSettings({ approval: { allowSelfApproval } })));
+      showSettings(await queueSave(() => updateSettings({ approval: { allowSelfApproval } })));
     } catch (error) {
       setFailure(settingsErrorMessage(error, t));
     } finally {

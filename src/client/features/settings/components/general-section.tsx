@@ -6,9 +6,9 @@ import { LANGUAGES } from '@/domain/constants';
 import { timeZoneNames } from '@/domain/format';
 import { appSettingsSchema, type Settings } from '@/domain/settings';
 import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
-import { loadSettings, useSettings } from '@/client/lib/session/settings-store';
+import { loadSettings, showSettings, useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage, settingsFieldErrors } from '../api/settings-errors';
-import { publishSettings, updateSettings } from '../api/update-settings';
+import { updateSettings } from '../api/update-settings';
 import { useSectionDirty, useSettingsEditing } from '../editing-context';
 import { queueSave } from '../save-queue';
 
@@ -62,7 +62,7 @@ export function GeneralSection() {
     form.setSubmitting(true);
     try {
       const saved = await queueSave(() => updateSettings({ app: values }));
-      publishSettings(saved);
+      showSettings(saved);
       form.setInitialValues(saved.app);
       form.setValues(saved.app);
     } catch (error) {
