@@ -4,8 +4,13 @@ import { createStore, useStore } from '@/client/lib/store';
 /** Badge counts on navigation items; modules set them (e.g. unread notifications). */
 export const navBadgeStore = createStore<Partial<Record<NavKey, number>>>({});
 
+/**
+ * Sets an item's count; a count it already shows (no badge counts as 0) keeps the store as it is, so
+ * the navigation does not render again when the first count after a start is the nothing it shows.
+ */
 export function setNavBadge(key: NavKey, count: number): void {
-  navBadgeStore.set((current) => ({ ...current, [key]: Math.max(0, Math.floor(count)) }));
+  const next = Math.max(0, Math.floor(count));
+  navBadgeStore.set((current) => ((current[key] ?? 0) === next ? current : { ...current, [key]: next }));
 }
 
 export function useNavBadges(): Partial<Record<NavKey, number>> {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FAVORITES_MAX, LIMIT_MESSAGE_MS, RECENTS_MAX } from '@/domain/constants';
 import { navItemForPath, visibleNavItems, type NavKey } from '@/domain/navigation/nav-items';
 import { pushRecent, toggleFavorite } from '@/domain/navigation/recents';
-import { setNavBadge } from '@/client/shell/nav/nav-badges';
+import { navBadgeStore, setNavBadge } from '@/client/shell/nav/nav-badges';
 import { favoritesList } from '@/client/shell/nav/user-lists';
 import { makeSettings, makeUser, renderApp, resetClientState } from '../../support/render';
 
@@ -132,9 +132,17 @@ describe('sidebar', () => {
   it('shows badge counts on items', async () => {
     await renderApp({ path: '/', user: makeUser('operator') });
     await screen.findByRole('heading', { name: /Welcome/ });
+    // No badge is a count of 0: setting that changes nothing, and the navigation does not render again.
+    const none = navBadgeStore.get();
+    act(() => setNavBadge('notifications', 0));
+    expect(navBadgeStore.get()).toBe(none);
     act(() => setNavBadge('notifications', 4));
     expect(within(sidebar()).getByLabelText('4 new')).toHaveTextContent('4');
+    const four = navBadgeStore.get();
+    act(() => setNavBadge('notifications', 4.2));
+    expect(navBadgeStore.get()).toBe(four);
     act(() => setNavBadge('notifications', 0));
+    expect(within(sidebar()).queryByLabelText('4 new')).toBeNull();
   });
 
   it('collapses and expands a group', async () => {
