@@ -11,7 +11,7 @@ import { USERS } from './support/users';
  */
 const NAMED = [
   'header a[aria-label]',
-  '.mantine-NavLink-label',
+  '[data-nav-label]',
   '[data-testid="top-excavator-hours"]',
   '[data-testid="stat-value"]',
   '[data-testid="logbook-check-toggle"]',
@@ -45,7 +45,7 @@ for (const language of ['de', 'gr']) {
     test('desktop 1440×900: top bar, sidebar and dashboard show whole texts', async ({ page, request }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signInIn(page, request, language);
-      await expect(page.locator('.mantine-NavLink-label').first()).toBeVisible();
+      await expect(page.locator('[data-nav-label]').first()).toBeVisible();
       await expectNoClippedText(page, NAMED);
       await page.goto('/analytics');
       await expect(page.locator('[data-testid="stat-value"]').first()).toBeVisible();
@@ -62,7 +62,7 @@ for (const language of ['de', 'gr']) {
       await expect(page.getByTestId('top-bar-app-name')).toBeHidden();
       await expectNoClippedText(page, NAMED);
       await page.locator('header button[aria-expanded]').first().click();
-      await expect(page.getByRole('dialog').locator('.mantine-NavLink-label').first()).toBeVisible();
+      await expect(page.getByRole('dialog').locator('[data-nav-label]').first()).toBeVisible();
       await expectNoClippedText(page, NAMED);
     });
   });

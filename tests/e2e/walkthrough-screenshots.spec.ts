@@ -41,7 +41,7 @@ type Size = (typeof SIZES)[number][0];
 /** Texts that must never be cut on any screen. */
 const ALWAYS = [
   '.mantine-AppShell-header',
-  '.mantine-NavLink-label',
+  '[data-nav-label]',
   '.mantine-Badge-label',
   '.mantine-Button-label',
   '.mantine-Tabs-tabLabel',

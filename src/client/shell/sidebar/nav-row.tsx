@@ -1,8 +1,9 @@
-import { Badge, Indicator, NavLink, Tooltip } from '@mantine/core';
+import { Badge, Indicator } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '@/domain/navigation/nav-items';
+import { LazyTooltip } from '@/client/ui/lazy-tooltip';
 import { NAV_ICONS } from '../nav/nav-icons';
 import classes from './sidebar.module.css';
 
@@ -19,7 +20,14 @@ interface NavRowProps {
   onNavigate?: () => void;
 }
 
-/** One navigation entry with its badge count and the favorite star beside it. */
+/**
+ * One navigation entry with its badge count and the favorite star beside it.
+ *
+ * Plain elements styled like Mantine's nav link (`sidebar.module.css`), not the component: the rows
+ * are most of the signed-in shell's first render, and Mantine's link, its sections and its button
+ * base made a dozen styled components per row, two thirds of every start's components. The narrow
+ * sidebar's tooltip mounts on the first mouse over its row.
+ */
 export function NavRow({
   item,
   active,
@@ -34,43 +42,51 @@ export function NavRow({
   const label = t(item.name);
   const Icon = NAV_ICONS[item.icon];
   const count = badge && badge > 0 ? badge : null;
+  const link = {
+    to: item.href,
+    onClick: onNavigate,
+    'data-active': active || undefined,
+    'data-nav-key': item.key,
+    'data-pulse': pulse || undefined,
+  };
 
   if (compact) {
+    const icon = <Icon size={22} stroke={1.7} />;
     return (
-      <Tooltip label={count ? `${label} (${count})` : label} position="right">
-        <NavLink
-          component={Link}
-          to={item.href}
-          onClick={onNavigate}
-          active={active}
+      <LazyTooltip label={count ? `${label} (${count})` : label} position="right">
+        <Link
+          {...link}
           aria-label={label}
-          className={classes.compactLink}
-          leftSection={
-            <Indicator disabled={!count} label={count} size={16} offset={2}>
-              <Icon size={22} stroke={1.7} />
-            </Indicator>
-          }
-          data-nav-key={item.key}
-          data-pulse={pulse || undefined}
-        />
-      </Tooltip>
+          className={`mantine-focus-auto ${classes.navLink} ${classes.compactLink}`}
+        >
+          <span className={classes.navSection}>
+            {count ? (
+              <Indicator label={count} size={16} offset={2}>
+                {icon}
+              </Indicator>
+            ) : (
+              icon
+            )}
+          </span>
+        </Link>
+      </LazyTooltip>
     );
   }
 
   const starLabel = favorite ? t('shell.nav.unpin', { name: label }) : t('shell.nav.pin', { name: label });
   return (
-    // A plain row and a plain button for the star: a dozen rows are in every desktop screen's first
-    // render, and Mantine's group and action icon each add a styled box per row for no visible gain.
     <div className={classes.row}>
-      <NavLink
-        component={Link}
-        to={item.href}
-        onClick={onNavigate}
-        active={active}
-        label={label}
-        leftSection={<Icon size={20} stroke={1.7} />}
-        rightSection={
-          count ? (
+      <Link {...link} className={`mantine-focus-auto ${classes.navLink} ${classes.link}`}>
+        <span className={classes.navSection} data-position="left">
+          <Icon size={20} stroke={1.7} />
+        </span>
+        <span className={classes.navBody}>
+          <span className={classes.navLabel} data-nav-label>
+            {label}
+          </span>
+        </span>
+        {count ? (
+          <span className={classes.navSection} data-position="right">
             <Badge
               size="sm"
               variant="filled"
@@ -79,12 +95,9 @@ export function NavRow({
             >
               {count}
             </Badge>
-          ) : null
-        }
-        className={classes.link}
-        data-nav-key={item.key}
-        data-pulse={pulse || undefined}
-      />
+          </span>
+        ) : null}
+      </Link>
       <button
         type="button"
         aria-label={starLabel}
