@@ -23,10 +23,10 @@ interface NavRowProps {
 /**
  * One navigation entry with its badge count and the favorite star beside it.
  *
- * Plain elements styled like Mantine's nav link (`sidebar.module.css`), not the component: the rows
- * are most of the signed-in shell's first render, and Mantine's link, its sections and its button
- * base made a dozen styled components per row, two thirds of every start's components. The narrow
- * sidebar's tooltip mounts on the first mouse over its row.
+ * Plain elements styled like Mantine's nav link (`sidebar.module.css`), not the component: every
+ * screen's first render holds all rows, and Mantine's link with its sections and button base made
+ * eight more styled components per row, a fifth of a start's components. The narrow sidebar's
+ * tooltip mounts on the first mouse over its row.
  */
 export function NavRow({
   item,
