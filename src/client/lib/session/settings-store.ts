@@ -1,5 +1,11 @@
 import { textDigest } from '@/domain/digest';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@/domain/settings';
+import {
+  DEFAULT_SETTINGS,
+  settingsSchema,
+  settingsUpdateSchema,
+  type Settings,
+  type SettingsUpdate,
+} from '@/domain/settings';
 import { ApiError, apiFetch } from '@/client/api/client';
 import { createStore, useStoreSelect } from '@/client/lib/store';
 import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
@@ -150,6 +156,15 @@ export function loadSettings(): Promise<void> {
       inFlight = null;
     });
   return inFlight;
+}
+
+/**
+ * PUT /api/settings: the server merges the partial update and answers with the whole settings, read
+ * as every answer is. Showing them is the caller's (`showSettings`), which may hold them back.
+ */
+export async function updateSettings(update: SettingsUpdate): Promise<Settings> {
+  const body = settingsUpdateSchema.parse(update);
+  return normalizeSettings(await apiFetch<unknown>('/settings', { method: 'PUT', body }));
 }
 
 /**

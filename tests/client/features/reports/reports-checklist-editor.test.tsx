@@ -123,6 +123,33 @@ describe('Settings → Checklists', () => {
     expect(screen.getAllByRole('textbox', { name: 'Item key' })[0]).toHaveAttribute('readonly');
   });
 
+  it('saves the rule for complete checklists, shows it and keeps it for the next start', async () => {
+    const settingsPuts: unknown[] = [];
+    const checklistFetch = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) !== '/api/settings' || init?.method !== 'PUT') return checklistFetch(input, init);
+        const body = JSON.parse(String(init.body)) as { reports: { requireAllChecklistItems: boolean } };
+        settingsPuts.push(body);
+        return Response.json({ reports: body.reports });
+      }),
+    );
+    renderEditor();
+    await screen.findByText('Require every checklist item');
+    const rule = screen
+      .getByTestId('checklist-editor')
+      .querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    expect(rule).not.toBeChecked();
+    await userEvent.setup().click(rule);
+    await waitFor(() => expect(rule).toBeChecked());
+    expect(settingsPuts).toEqual([{ reports: { requireAllChecklistItems: true } }]);
+    const cached = JSON.parse(localStorage.getItem('fleetpilot:settings') ?? '{}') as {
+      reports?: { requireAllChecklistItems?: boolean };
+    };
+    expect(cached.reports?.requireAllChecklistItems).toBe(true);
+  });
+
   it('the default configuration holds the spec groups', () => {
     expect(DEFAULT_CHECKLIST.categories.map((c) => c.key)).toEqual([
       'exterior',

@@ -2,8 +2,7 @@ import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFetch } from '@/client/api/client';
-import { normalizeSettings, showSettings, useSettings } from '@/client/lib/session/settings-store';
+import { showSettings, updateSettings, useSettings } from '@/client/lib/session/settings-store';
 
 /** The site rule: a report is submitted only when every checklist item has an answer. */
 export function RequireAllSwitch({ readOnly }: { readOnly: boolean }) {
@@ -13,12 +12,7 @@ export function RequireAllSwitch({ readOnly }: { readOnly: boolean }) {
   const change = async (requireAllChecklistItems: boolean) => {
     setSaving(true);
     try {
-      const saved = normalizeSettings(
-        await apiFetch<unknown>('/settings', {
-          method: 'PUT',
-          body: { reports: { requireAllChecklistItems } },
-        }),
-      );
+      const saved = await updateSettings({ reports: { requireAllChecklistItems } });
       showSettings(saved);
     } catch {
       notifications.show({ color: 'red', message: t('reports.checklistEditor.saveFailed') });

@@ -1,8 +1,12 @@
 import { isFeatureEnabled, type FeatureFlag } from '@/domain/features';
 import { DEFAULT_SETTINGS, type Settings } from '@/domain/settings';
-import { loadSettings, settingsStore, showSettings } from '@/client/lib/session/settings-store';
+import {
+  loadSettings,
+  settingsStore,
+  showSettings,
+  updateSettings,
+} from '@/client/lib/session/settings-store';
 import { cancelWaitingSaves, hasWaitingSaves, queueSave, SaveCancelledError } from '../save-queue';
-import { updateSettings } from './update-settings';
 
 const current = (): Settings => settingsStore.get().settings ?? DEFAULT_SETTINGS;
 

@@ -1,9 +1,8 @@
 import { Alert, Paper, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSettings, useSettings } from '@/client/lib/session/settings-store';
+import { showSettings, updateSettings, useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage } from '../api/settings-errors';
-import { updateSettings } from '../api/update-settings';
 import { useSettingsEditing } from '../editing-context';
 import { queueSave } from '../save-queue';
 

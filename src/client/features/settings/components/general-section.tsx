@@ -6,9 +6,8 @@ import { LANGUAGES } from '@/domain/constants';
 import { timeZoneNames } from '@/domain/format';
 import { appSettingsSchema, type Settings } from '@/domain/settings';
 import { useUnsavedChanges } from '@/client/lib/unsaved-changes';
-import { loadSettings, showSettings, useSettings } from '@/client/lib/session/settings-store';
+import { loadSettings, showSettings, updateSettings, useSettings } from '@/client/lib/session/settings-store';
 import { settingsErrorMessage, settingsFieldErrors } from '../api/settings-errors';
-import { updateSettings } from '../api/update-settings';
 import { useSectionDirty, useSettingsEditing } from '../editing-context';
 import { queueSave } from '../save-queue';
 
