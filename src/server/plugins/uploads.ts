@@ -11,7 +11,6 @@ import {
   type FileStorage,
   type LocalStorageOptions,
 } from '../services/storage';
-import { createS3Storage } from '../services/storage-s3';
 import type { S3StorageConfig } from '../services/storage-url';
 
 declare module 'fastify' {
@@ -34,6 +33,8 @@ export const uploadsPlugin = fp(
   async (app: FastifyInstance, opts: UploadsPluginOptions) => {
     let storage = opts.storage;
     if (!storage && opts.s3) {
+      // The S3 client is a large library: loaded only where a bucket is configured.
+      const { createS3Storage } = await import('../services/storage-s3');
       const s3 = createS3Storage(opts.s3);
       app.addHook('onClose', async () => s3.client.destroy());
       // A wrong bucket or key stops the start, instead of failing the first photo someone takes.

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PDF_FONT_FILES, type PdfFonts } from '@/domain/pdf';
+import { PDF_FONT_FILES, type PdfFonts } from '@/domain/pdf/fonts';
 
 let cached: Promise<PdfFonts> | null = null;
 
@@ -13,3 +13,9 @@ export function loadPdfFonts(publicDir: string = path.resolve('public')): Promis
   })();
   return cached;
 }
+
+/**
+ * The PDF builders with jsPDF, loaded by the first PDF a server makes: most requests make none, and
+ * jsPDF would be a large part of every start.
+ */
+export const loadPdfBuilders = () => import('@/domain/pdf');

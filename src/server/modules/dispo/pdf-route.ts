@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
-import { buildAssignmentPdf } from '@/domain/pdf';
 import { dispoAssignments } from '../../db/schema';
 import { notFound } from '../../http-error';
-import { loadPdfFonts } from '../../services/pdf';
+import { loadPdfBuilders, loadPdfFonts } from '../../services/pdf';
 import { errorBodySchema } from '../auth/schemas';
 import { assignmentToApi, assignmentVisibility } from './assignment-data';
 import { assignmentIdParams } from './assignment-routes';
@@ -45,6 +44,7 @@ export async function assignmentPdfRoute(app: FastifyInstance) {
       if (!row || row.deletedAt) throw notFound('Assignment not found');
       const assignment = await assignmentToApi(app.db, row);
       const settings = await app.settingsStore.get();
+      const { buildAssignmentPdf } = await loadPdfBuilders();
       const bytes = buildAssignmentPdf(assignment, {
         fonts: await loadPdfFonts(),
         language: request.query.lang ?? settings.app.defaultLanguage,

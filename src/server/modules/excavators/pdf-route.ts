@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
-import { buildExcavatorPdf, excavatorPdfName, type PdfImage } from '@/domain/pdf';
+import type { PdfImage } from '@/domain/pdf';
 import { notFound } from '../../http-error';
-import { loadPdfFonts } from '../../services/pdf';
+import { loadPdfBuilders, loadPdfFonts } from '../../services/pdf';
 import { readStoredFile, sniffImageType } from '../../services/storage';
 import { errorBodySchema } from '../auth/schemas';
 import { excavatorToApi, findExcavator, loadServiceInterval } from './data';
@@ -56,6 +56,7 @@ export async function excavatorPdfRoute(app: FastifyInstance) {
       if (!row || row.deletedAt) throw notFound('Excavator not found');
       const excavator = excavatorToApi(row, await loadServiceInterval(app.db));
       const settings = await app.settingsStore.get();
+      const { buildExcavatorPdf, excavatorPdfName } = await loadPdfBuilders();
       const options = {
         fonts: await loadPdfFonts(),
         language: request.query.lang ?? settings.app.defaultLanguage,

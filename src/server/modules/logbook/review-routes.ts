@@ -5,11 +5,10 @@ import { LANGUAGES } from '@/domain/constants';
 import { ENTRY_NOT_FOUND_MESSAGE, logbookApproveSchema, logbookEntrySchema } from '@/domain/logbook';
 import { decideLogbookAction } from '@/domain/logbook-status';
 import { applyLogbookAction } from '@/domain/workflow/logbook';
-import { buildLogbookPdf } from '@/domain/pdf';
 import { notFound } from '../../http-error';
 import { readIfMatch } from '../../plugins/write';
 import { assertFourEyes } from '../../services/four-eyes';
-import { loadPdfFonts } from '../../services/pdf';
+import { loadPdfBuilders, loadPdfFonts } from '../../services/pdf';
 import { errorBodySchema } from '../auth/schemas';
 import { findEntry, oneToApi, profileSignature } from './data';
 import { idParams, logbookRecord } from './entry-routes';
@@ -115,6 +114,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       if (!row || row.deletedAt) throw notFound(ENTRY_NOT_FOUND_MESSAGE);
       const entry = await oneToApi(app.db, row);
       const settings = await app.settingsStore.get();
+      const { buildLogbookPdf } = await loadPdfBuilders();
       const bytes = buildLogbookPdf(entry, {
         fonts: await loadPdfFonts(),
         language: request.query.lang ?? settings.app.defaultLanguage,

@@ -2,15 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
-import {
-  buildReportPdf,
-  missingReportSignatures,
-  REPORT_PDF_SIGNATURES_MESSAGE,
-  ReportPdfSignaturesError,
-} from '@/domain/pdf';
 import { can } from '@/domain/permissions';
 import { HttpError, forbidden, notFound } from '../../http-error';
-import { loadPdfFonts } from '../../services/pdf';
+import { loadPdfBuilders, loadPdfFonts } from '../../services/pdf';
 import { errorBodySchema } from '../auth/schemas';
 import { findReport, oneReportToApi } from './data';
 import { reportIdParams } from './edit-routes';
@@ -22,8 +16,10 @@ const pdfQuerySchema = z.object({
   lang: z.enum(LANGUAGES).optional(),
 });
 
-function signaturesMissing(missing: string[]): HttpError {
-  return new HttpError('UNPROCESSABLE', REPORT_PDF_SIGNATURES_MESSAGE, { missing });
+type PdfBuilders = Awaited<ReturnType<typeof loadPdfBuilders>>;
+
+function signaturesMissing(pdf: PdfBuilders, missing: string[]): HttpError {
+  return new HttpError('UNPROCESSABLE', pdf.REPORT_PDF_SIGNATURES_MESSAGE, { missing });
 }
 
 /** A file name made of the date and the machine, safe in a Content-Disposition header. */
@@ -67,13 +63,14 @@ export async function reportPdfRoute(app: FastifyInstance) {
       const row = await findReport(app.db, request.params.id);
       if (!row || row.deletedAt) throw notFound('Report not found');
       const report = await oneReportToApi(app.db, row);
-      const missing = missingReportSignatures(report);
-      if (missing.length > 0) throw signaturesMissing(missing);
+      const pdf = await loadPdfBuilders();
+      const missing = pdf.missingReportSignatures(report);
+      if (missing.length > 0) throw signaturesMissing(pdf, missing);
 
       const settings = await app.settingsStore.get();
       let bytes: ArrayBuffer;
       try {
-        bytes = buildReportPdf(report, {
+        bytes = pdf.buildReportPdf(report, {
           fonts: await loadPdfFonts(),
           language: request.query.lang ?? settings.app.defaultLanguage,
           appName: settings.app.name,
@@ -81,7 +78,7 @@ export async function reportPdfRoute(app: FastifyInstance) {
           timeZone: settings.app.timeZone,
         });
       } catch (err) {
-        if (err instanceof ReportPdfSignaturesError) throw signaturesMissing(err.missing);
+        if (err instanceof pdf.ReportPdfSignaturesError) throw signaturesMissing(pdf, err.missing);
         throw err;
       }
       return reply

@@ -1,5 +1,4 @@
 import type { ConnectionOptions } from 'node:tls';
-import nodemailer from 'nodemailer';
 import type { ChannelFailure, SmtpSecurity } from '@/domain/notification-channels';
 import { DeliveryError } from '../outbound/delivery-error';
 
@@ -66,6 +65,8 @@ export function smtpFailureOf(err: unknown): ChannelFailure {
  * trusted network). Throws an error saying what failed (describeSmtpError) when it does.
  */
 export async function sendSmtpMail(settings: SmtpSettings, message: MailMessage, options: SmtpOptions) {
+  // Loaded with the first mail, not with every start: most sites send none.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,

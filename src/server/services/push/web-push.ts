@@ -1,4 +1,5 @@
-import webpush from 'web-push';
+/** web-push, loaded when push is first used rather than with every start. */
+const loadWebPush = async () => (await import('web-push')).default;
 import type { ChannelFailure, PushPayload } from '@/domain/notification-channels';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../secrets';
@@ -12,6 +13,7 @@ const VAPID_SECRET_KEY = 'webpush.vapid';
 
 /** The VAPID key pair, generated once and shared by every instance on the database. */
 export async function loadVapidKeys(db: Database): Promise<VapidKeys> {
+  const webpush = await loadWebPush();
   const stored = await getOrCreateSecret(db, VAPID_SECRET_KEY, () =>
     JSON.stringify(webpush.generateVAPIDKeys()),
   );
@@ -58,6 +60,7 @@ export async function sendWebPush(
   payload: PushPayload,
   options: PushOptions,
 ): Promise<PushResult> {
+  const webpush = await loadWebPush();
   const details = webpush.generateRequestDetails(target, JSON.stringify(payload), {
     vapidDetails: { subject: options.subject, ...options.vapid },
     TTL: options.ttlSeconds ?? 24 * 60 * 60,
