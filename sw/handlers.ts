@@ -138,37 +138,3 @@ export function userScopedCacheKey(request: Request): string {
   url.searchParams.set('__sw_user', requestUserKey(request.headers));
   return url.href;
 }
-
-/** A static route as Chromium's service worker router takes it (not yet in TypeScript's library). */
-export interface StaticRoute {
-  condition: { urlPattern: string; requestMethod: string };
-  source: { cacheName: string };
-}
-
-type RoutableInstallEvent = ExtendableEvent & { addRoutes?: (routes: StaticRoute[]) => Promise<void> };
-
-/**
- * The build's files under /assets carry their content's hash in their names and are precached under
- * their plain address, so the browser can answer them from the precache itself, without a fetch
- * event for each: a start no longer waits for this script to run (or to start) once per file. A file
- * the precache lacks goes to the network, as the precache route would send it.
- */
-export function assetRoutes(precacheName: string): StaticRoute[] {
-  return [
-    { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: { cacheName: precacheName } },
-  ];
-}
-
-/**
- * Declares the static routes where the browser has the router. A browser without it, or one that
- * refuses a route, keeps sending every request to the fetch handlers, which answer the same files.
- */
-export function addStaticRoutes(event: ExtendableEvent, routes: StaticRoute[]): Promise<void> {
-  const add = (event as RoutableInstallEvent).addRoutes;
-  if (typeof add !== 'function') return Promise.resolve();
-  try {
-    return add.call(event, routes).catch(() => undefined);
-  } catch {
-    return Promise.resolve();
-  }
-}

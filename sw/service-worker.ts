@@ -12,8 +12,6 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { DEFAULT_APP_NAME } from '@/domain/constants';
 import { SW_MESSAGE, type PrecacheListMessage, type PrecacheProgressMessage } from '@/domain/service-worker';
 import {
-  addStaticRoutes,
-  assetRoutes,
   focusOrOpenWindow,
   isCacheableApiRequest,
   NAVIGATION_DENYLIST,
@@ -112,7 +110,6 @@ async function storeFile(item: Item): Promise<void> {
 
 self.addEventListener('install', (event) => {
   setProgress('installing', progress);
-  event.waitUntil(addStaticRoutes(event, assetRoutes(precache.strategy.cacheName)));
   event.waitUntil(
     installInOrder(items, {
       store: storeFile,

@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SW_MESSAGE } from '@/domain/service-worker';
 import {
-  addStaticRoutes,
-  assetRoutes,
   focusOrOpenWindow,
   isCacheableApiRequest,
   NAVIGATION_DENYLIST,
@@ -205,38 +203,5 @@ describe('user-scoped API cache keys', () => {
     );
     expect(a).not.toBe(b);
     expect(new URL(a).searchParams.get('onlyUnread')).toBe('true');
-  });
-});
-
-describe('static routes', () => {
-  const routes = assetRoutes('workbox-precache-v2-https://fleet.example/');
-
-  it('answers the hashed build files from the precache by name', () => {
-    expect(routes).toEqual([
-      {
-        condition: { urlPattern: '/assets/*', requestMethod: 'GET' },
-        source: { cacheName: 'workbox-precache-v2-https://fleet.example/' },
-      },
-    ]);
-  });
-
-  it('declares them where the browser has the router', async () => {
-    const addRoutes = vi.fn(async () => undefined);
-    const event = { addRoutes } as unknown as ExtendableEvent;
-    await addStaticRoutes(event, routes);
-    expect(addRoutes).toHaveBeenCalledWith(routes);
-    expect(addRoutes.mock.contexts[0]).toBe(event);
-  });
-
-  it('leaves the install alone where the router is missing or refuses the routes', async () => {
-    await expect(addStaticRoutes({} as ExtendableEvent, routes)).resolves.toBeUndefined();
-    const refusing = { addRoutes: () => Promise.reject(new TypeError('unsupported source')) };
-    await expect(addStaticRoutes(refusing as unknown as ExtendableEvent, routes)).resolves.toBeUndefined();
-    const throwing = {
-      addRoutes: () => {
-        throw new TypeError('not in an install event');
-      },
-    };
-    await expect(addStaticRoutes(throwing as unknown as ExtendableEvent, routes)).resolves.toBeUndefined();
   });
 });
