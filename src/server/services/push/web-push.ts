@@ -1,8 +1,9 @@
-/** web-push, loaded when push is first used rather than with every start. */
-const loadWebPush = async () => (await import('web-push')).default;
 import type { ChannelFailure, PushPayload } from '@/domain/notification-channels';
 import type { Database } from '../../db/client';
 import { getOrCreateSecret } from '../secrets';
+
+/** web-push, loaded when push is first used rather than with every start. */
+const loadWebPush = async () => (await import('web-push')).default;
 
 export interface VapidKeys {
   publicKey: string;
