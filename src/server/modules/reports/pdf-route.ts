@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '@/domain/constants';
+import type { ReportPdfSignaturesError } from '@/domain/pdf';
 import { can } from '@/domain/permissions';
 import { HttpError, forbidden, notFound } from '../../http-error';
 import { loadPdfBuilders, loadPdfFonts } from '../../services/pdf';
@@ -16,10 +17,8 @@ const pdfQuerySchema = z.object({
   lang: z.enum(LANGUAGES).optional(),
 });
 
-type PdfBuilders = Awaited<ReturnType<typeof loadPdfBuilders>>;
-
-function signaturesMissing(pdf: PdfBuilders, missing: string[]): HttpError {
-  return new HttpError('UNPROCESSABLE', pdf.REPORT_PDF_SIGNATURES_MESSAGE, { missing });
+function signaturesMissing(err: ReportPdfSignaturesError): HttpError {
+  return new HttpError('UNPROCESSABLE', err.message, { missing: err.missing });
 }
 
 /** A file name made of the date and the machine, safe in a Content-Disposition header. */
@@ -65,7 +64,7 @@ export async function reportPdfRoute(app: FastifyInstance) {
       const report = await oneReportToApi(app.db, row);
       const pdf = await loadPdfBuilders();
       const missing = pdf.missingReportSignatures(report);
-      if (missing.length > 0) throw signaturesMissing(pdf, missing);
+      if (missing.length > 0) throw signaturesMissing(new pdf.ReportPdfSignaturesError(missing));
 
       const settings = await app.settingsStore.get();
       let bytes: ArrayBuffer;
@@ -78,7 +77,7 @@ export async function reportPdfRoute(app: FastifyInstance) {
           timeZone: settings.app.timeZone,
         });
       } catch (err) {
-        if (err instanceof pdf.ReportPdfSignaturesError) throw signaturesMissing(pdf, err.missing);
+        if (err instanceof pdf.ReportPdfSignaturesError) throw signaturesMissing(err);
         throw err;
       }
       return reply
