@@ -1,4 +1,7 @@
-import { TOKEN_STORAGE_KEY } from './constants';
+import { API_BASE, TOKEN_STORAGE_KEY } from './constants';
+import { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL } from './early-requests';
+
+export { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL, type EarlyRequest } from './early-requests';
 
 /**
  * The page's one inline script, shared by the build that writes it into index.html and the server
@@ -10,6 +13,11 @@ import { TOKEN_STORAGE_KEY } from './constants';
  * sign-in page's. The files change with every build, so they are not in the script: the build lists
  * them in a JSON block (`SESSION_PRELOAD_LIST_ID`, shaped as `PreloadLists`), which the browser never
  * runs. The script's text therefore stays the same from build to build, and so does its hash.
+ *
+ * With a stored session it also asks the server for what the first screen waits for, the user and the
+ * settings (`EARLY_REQUESTS`), beside those files: otherwise they were asked for only once the entry
+ * had downloaded and run, two round trips more before a first visit's first paint. The app takes each
+ * answer once, in place of its own first request for that path (`apiFetch`).
  */
 export const SESSION_PRELOAD_LIST_ID = 'session-preload';
 
@@ -31,11 +39,28 @@ export interface PreloadLists {
  */
 export const SESSION_PRELOAD_MARK = 'data-session-preload';
 
+/** Each request with the headers `apiFetch` sends with a GET: its answer is the one the app would have had. */
+const early =
+  `const q=window[${JSON.stringify(EARLY_REQUESTS_GLOBAL)}]={};` +
+  `for(const p of ${JSON.stringify(EARLY_REQUESTS)}){` +
+  `const f=fetch(${JSON.stringify(API_BASE)}+p,{headers:{Accept:"application/json","x-auth-token":t}});` +
+  `f.catch(()=>{});q[p]={token:t,response:f}}`;
+
 const link =
   `const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;` +
   `l.setAttribute(${JSON.stringify(SESSION_PRELOAD_MARK)},"");document.head.appendChild(l)`;
 
 export const SESSION_PRELOAD_SCRIPT =
+  `try{const t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});if(t){${early}}` +
+  `for(const[r,h]of JSON.parse(document.getElementById(${JSON.stringify(SESSION_PRELOAD_LIST_ID)}).textContent)[t?"session":"signIn"]){` +
+  `${link}}}catch(e){}`;
+
+/**
+ * The script as builds wrote it before it made the early requests. A page a service worker stored
+ * from such a build may still be opened after the server was updated, so the policy allows this text
+ * too (the app then makes its own first requests, as it did then).
+ */
+const SESSION_PRELOAD_SCRIPT_LINKS_ONLY =
   `try{const k=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})?"session":"signIn";` +
   `for(const[r,h]of JSON.parse(document.getElementById(${JSON.stringify(SESSION_PRELOAD_LIST_ID)}).textContent)[k]){` +
   `${link}}}catch(e){}`;
@@ -51,4 +76,8 @@ const SESSION_PRELOAD_SCRIPT_SESSION_ONLY =
   `${link}}}catch(e){}`;
 
 /** Every text of the script the server's policy allows: the current one first. */
-export const SESSION_PRELOAD_SCRIPTS = [SESSION_PRELOAD_SCRIPT, SESSION_PRELOAD_SCRIPT_SESSION_ONLY] as const;
+export const SESSION_PRELOAD_SCRIPTS = [
+  SESSION_PRELOAD_SCRIPT,
+  SESSION_PRELOAD_SCRIPT_LINKS_ONLY,
+  SESSION_PRELOAD_SCRIPT_SESSION_ONLY,
+] as const;

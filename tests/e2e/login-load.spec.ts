@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import {
+  EARLY_REQUESTS_GLOBAL,
   SESSION_PRELOAD_LIST_ID,
   SESSION_PRELOAD_MARK,
   type PreloadLink,
@@ -210,8 +211,21 @@ test("the first screen's files start with the page, by the one inline script the
 
   const token = await apiToken(request, USERS.admin);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+  const userRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/auth/me') userRequests.push(sent.url());
+  });
   await page.goto('/');
   await expect(page.locator('[data-nav-key]').first()).toBeVisible({ timeout: 30_000 });
+  // The user the first screen waits for was asked for by the script, and the app took that answer
+  // instead of asking again.
+  expect(userRequests).toHaveLength(1);
+  expect(
+    await page.evaluate(
+      (name) => Object.keys((window as unknown as Record<string, object>)[name] ?? { none: 1 }),
+      EARLY_REQUESTS_GLOBAL,
+    ),
+  ).toEqual([]);
   const { session } = await lists();
   // Scripts of the routed app and at least one stylesheet, each added as a link while the page parsed,
   // and the fallback language's whole locale, which every session loads beside the language in use.

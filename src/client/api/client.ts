@@ -1,5 +1,6 @@
 import { OCCURRED_AT_HEADER } from '@/domain/action-time';
 import { API_BASE, TOKEN_STORAGE_KEY } from '@/domain/constants';
+import { EARLY_REQUESTS_GLOBAL, type EarlyRequest } from '@/domain/early-requests';
 import { appServerClock, tellsServerTime } from '@/client/offline/clock';
 import type { ErrorCode } from '@/domain/errors';
 
@@ -85,6 +86,21 @@ function dateHeaderOf(response: Response): string | null {
 }
 
 /**
+ * The answer the page's inline script asked for while the page was parsed, for a GET of `path` with
+ * `token`: taken once, by the first such call (the start's), so every later call asks the server
+ * again. An answer asked for with another token (a different session since) is dropped.
+ */
+function takeEarlyResponse(path: string, token: string | null): Promise<Response> | null {
+  const requests = (globalThis as { [EARLY_REQUESTS_GLOBAL]?: Partial<Record<string, EarlyRequest>> })[
+    EARLY_REQUESTS_GLOBAL
+  ];
+  const request = requests?.[path];
+  if (!requests || !request) return null;
+  delete requests[path];
+  return request.token === token ? request.response : null;
+}
+
+/**
  * Calls `/api<path>` with the stored token in `x-auth-token`. Failures are logged with status and
  * status text and rethrown as ApiError.
  */
@@ -112,7 +128,8 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   let response: Response;
   const sentAt = Date.now();
   try {
-    response = await fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal });
+    const early = method === 'GET' && !signal && !options.headers ? takeEarlyResponse(path, token) : null;
+    response = await (early ?? fetch(`${API_BASE}${path}`, { method, headers, body: payload, signal }));
     if (tellsServerTime(method, `${API_BASE}${path}`))
       appServerClock.observe(dateHeaderOf(response), sentAt, Date.now());
   } catch (cause) {
