@@ -103,7 +103,19 @@ test.describe('maintenance report, offline to approved', () => {
     await page.getByLabel(en('reports.fields.operatingHours')).fill('1234');
     await page.getByRole('slider').focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-    await page.getByLabel(en('reports.fields.description'), { exact: true }).fill(DESCRIPTION);
+    // The description grows with its text, sized by the browser: three lines empty, taller with eight,
+    // and no height a script wrote into its style.
+    const description = page.getByLabel(en('reports.fields.description'), { exact: true });
+    const height = () => description.evaluate((field) => field.getBoundingClientRect().height);
+    const empty = await height();
+    await description.fill(Array.from({ length: 8 }, (_, line) => `line ${line + 1}`).join('\n'));
+    expect(await height()).toBeGreaterThan(empty * 2);
+    expect(
+      await description.evaluate((field) => getComputedStyle(field).getPropertyValue('field-sizing')),
+    ).toBe('content');
+    expect(await description.evaluate((field) => (field as HTMLElement).style.height)).toBe('');
+    await description.fill(DESCRIPTION);
+    expect(await height()).toBeCloseTo(empty, 0);
     const tracks = page.getByTestId('checklist-exterior-tracks');
     await tracks.getByText(en('reports.checklist.states.not_ok')).click();
     await tracks.getByRole('textbox').fill('Left track worn');

@@ -16,6 +16,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MAX_TEXT } from '@/domain/report';
 import { ExcavatorPicker } from '@/client/ui/pickers/excavator-picker';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 import { localToday } from '@/client/lib/dates';
 import type { ReportFieldValues } from './form-values';
 
@@ -154,6 +155,9 @@ export const OperatingFields = memo(
   ]),
 );
 
+/** The description and the notes grow with their text from three lines. */
+const TEXT_SIZE = growingTextarea(3);
+
 /** Description and notes, each with the AI helper when the app has one. */
 export const TextFields = memo(
   function TextFields({
@@ -172,8 +176,7 @@ export const TextFields = memo(
               <Textarea
                 style={{ flex: 1 }}
                 label={t(`reports.fields.${field}`)}
-                autosize
-                minRows={3}
+                {...TEXT_SIZE}
                 maxLength={REPORT_MAX_TEXT}
                 {...form.getInputProps(field)}
               />

@@ -29,7 +29,7 @@ import { ShiftSection } from './shift-section';
 import { SignatureNotice } from './signature-notice';
 import { WeatherSection } from './weather-section';
 import { WRAPPING_BUTTON } from '@/client/ui/wrapping-button';
-import classes from './entry-form.module.css';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 interface EntryFormProps {
   /** The entry to edit; null for a new one. */
@@ -47,14 +47,8 @@ const sameFields = (a: LogbookFormValues, b: LogbookFormValues) =>
 /** The save buttons keep their large size while their label may wrap on a phone. */
 const WRAPS = { ...WRAPPING_BUTTON, mih: 50, py: 8 };
 
-/**
- * A browser that sizes a text area to its content by CSS needs no script that measures it on every
- * keystroke (a forced layout, several milliseconds a key on a slow tablet); elsewhere Mantine's autosize.
- */
-const NOTES_SIZE =
-  typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content')
-    ? { rows: 4, classNames: { input: classes.notes } }
-    : { autosize: true, minRows: 4, maxRows: 14 };
+/** The general notes grow with their text from four lines to fourteen. */
+const NOTES_SIZE = growingTextarea(4, 14);
 
 /** The general notes with the AI helper beside them; redrawn only when the notes or their error change. */
 const NotesSection = memo(
