@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Actor } from '@/domain/permissions';
 import { OVERRIDE_REASON_MAX, selfApprovalMode, type AuthoredRecord } from '@/domain/four-eyes';
 import { useSettings } from '@/client/lib/session/settings-store';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 export type SelfApprovalMode = ReturnType<typeof selfApprovalMode>;
 
@@ -69,8 +70,7 @@ export function OverrideReasonField({
         label={t('approval.override.reason')}
         description={t('approval.override.reasonHint')}
         required
-        autosize
-        minRows={2}
+        {...growingTextarea(2)}
         maxLength={OVERRIDE_REASON_MAX}
         value={value}
         error={error}

@@ -6,6 +6,7 @@ import { AI_MAX_TEXT_CHARS, type AiChatResponse } from '@/domain/ai';
 import { aiChat } from './api';
 import { CallError } from './call-error';
 import { useAiCall } from './use-ai-call';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 /** POST /api/ai/admin/chat: one message to the chat model, its reply below. */
 export function ChatTester({ disabled }: { disabled: boolean }) {
@@ -21,9 +22,7 @@ export function ChatTester({ disabled }: { disabled: boolean }) {
       <Textarea
         label={t('ai.admin.chat.message')}
         placeholder={t('ai.admin.chat.placeholder')}
-        autosize
-        minRows={2}
-        maxRows={8}
+        {...growingTextarea(2, 8)}
         maxLength={AI_MAX_TEXT_CHARS}
         value={message}
         onChange={(event) => setMessage(event.currentTarget.value)}

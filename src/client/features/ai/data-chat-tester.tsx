@@ -13,6 +13,7 @@ import { SYNC_COLLECTIONS } from '@/domain/sync';
 import { aiDataChat } from './api';
 import { CallError } from './call-error';
 import { useAiCall } from './use-ai-call';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 /**
  * POST /api/ai/admin/data-chat: a question about the fleet, answered from at most `limit` records of
@@ -37,9 +38,7 @@ export function DataChatTester({ disabled }: { disabled: boolean }) {
       <Textarea
         label={t('ai.admin.dataChat.query')}
         placeholder={t('ai.admin.dataChat.placeholder')}
-        autosize
-        minRows={2}
-        maxRows={6}
+        {...growingTextarea(2, 6)}
         maxLength={AI_MAX_QUERY_CHARS}
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}

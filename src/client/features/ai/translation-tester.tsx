@@ -9,6 +9,7 @@ import { CallError } from './call-error';
 import { useAiCall } from './use-ai-call';
 import { aiCodeMessage } from '@/client/ui/ai/ai-errors';
 import { AI_LANGUAGE_KEY } from '@/client/ui/ai/labels';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 /** POST /api/ai/admin/translation-test: one text into en, de, bg and gr, side by side. */
 export function TranslationTester({ disabled }: { disabled: boolean }) {
@@ -21,9 +22,7 @@ export function TranslationTester({ disabled }: { disabled: boolean }) {
       <Textarea
         label={t('ai.admin.translation.text')}
         placeholder={t('ai.admin.translation.placeholder')}
-        autosize
-        minRows={2}
-        maxRows={6}
+        {...growingTextarea(2, 6)}
         maxLength={AI_MAX_TEXT_CHARS}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}

@@ -12,6 +12,7 @@ import { apiFetch } from '@/client/api/client';
 import { useOnline } from '@/client/offline';
 import { useRemoteData } from '@/client/lib/use-remote-data';
 import type { FollowUpInput } from './use-follow-up-actions';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 interface FollowUpFormModalProps {
   opened: boolean;
@@ -118,8 +119,7 @@ function FollowUpForm({ excavatorId, followUp, canPlan, onClose, onSave }: Follo
       />
       <Textarea
         label={t('followUps.fields.note')}
-        autosize
-        minRows={2}
+        {...growingTextarea(2)}
         value={note}
         error={errors.note}
         onChange={(event) => setNote(event.currentTarget.value)}

@@ -4,6 +4,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EXCAVATOR_MAX_SPECIFICATIONS } from '@/domain/excavator';
 import type { ExcavatorFormValues } from './form-values';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 export function DescriptionSection({ form }: { form: UseFormReturnType<ExcavatorFormValues> }) {
   const { t } = useTranslation();
@@ -14,14 +15,12 @@ export function DescriptionSection({ form }: { form: UseFormReturnType<Excavator
       <Stack gap="sm">
         <Textarea
           label={t('excavators.fields.description')}
-          autosize
-          minRows={3}
+          {...growingTextarea(3)}
           {...form.getInputProps('description')}
         />
         <Textarea
           label={t('excavators.fields.notes')}
-          autosize
-          minRows={2}
+          {...growingTextarea(2)}
           {...form.getInputProps('notes')}
         />
         <Text fw={500} size="sm">

@@ -6,6 +6,7 @@ import { REPORT_MAX_REASON } from '@/domain/report';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
 import { OverrideReasonField } from '@/client/ui/self-approval';
 import { ConfirmModal } from '@/client/ui/confirm-modal';
+import { growingTextarea } from '@/client/ui/growing-textarea';
 
 interface BaseProps {
   opened: boolean;
@@ -176,8 +177,7 @@ export function RejectModal({
         <Textarea
           label={t('reports.reject.reason')}
           required
-          autosize
-          minRows={3}
+          {...growingTextarea(3)}
           maxLength={REPORT_MAX_REASON}
           value={reason}
           error={error}
