@@ -26,6 +26,8 @@ export const PALETTE_RESULT_CAP = 30;
 export const G_SHORTCUT_WINDOW_MS = 700;
 export const DISPO_UPCOMING_DAYS = 7;
 export const SUPPORT_HOURS = { days: 'Monday–Friday', from: '7:00', to: '17:00' } as const;
+/** The request header that carries the session's token (the server also takes `Authorization: Bearer`). */
+export const AUTH_TOKEN_HEADER = 'x-auth-token';
 /** Where the device keeps the session's token (the build's session preload reads it too). */
 export const TOKEN_STORAGE_KEY = 'token';
 /** The theme chosen on this device: light, dark or outdoor (high contrast, larger type). */

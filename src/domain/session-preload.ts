@@ -1,7 +1,5 @@
-import { API_BASE, TOKEN_STORAGE_KEY } from './constants';
+import { API_BASE, AUTH_TOKEN_HEADER, TOKEN_STORAGE_KEY } from './constants';
 import { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL } from './early-requests';
-
-export { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL, type EarlyRequest } from './early-requests';
 
 /**
  * The page's one inline script, shared by the build that writes it into index.html and the server
@@ -14,10 +12,10 @@ export { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL, type EarlyRequest } from './earl
  * them in a JSON block (`SESSION_PRELOAD_LIST_ID`, shaped as `PreloadLists`), which the browser never
  * runs. The script's text therefore stays the same from build to build, and so does its hash.
  *
- * With a stored session it also asks the server for what the first screen waits for, the user and the
- * settings (`EARLY_REQUESTS`), beside those files: otherwise they were asked for only once the entry
- * had downloaded and run, two round trips more before a first visit's first paint. The app takes each
- * answer once, in place of its own first request for that path (`apiFetch`).
+ * With a stored session it also asks the server for what a first visit's first screen waits for, the
+ * signed-in user (`EARLY_REQUESTS` in `early-requests.ts`), beside those files: otherwise it was asked
+ * for only once the entry had downloaded and run, a round trip more before the first paint. The app
+ * takes the answer once, in place of its own first request for that path (`apiFetch`).
  */
 export const SESSION_PRELOAD_LIST_ID = 'session-preload';
 
@@ -43,7 +41,7 @@ export const SESSION_PRELOAD_MARK = 'data-session-preload';
 const early =
   `const q=window[${JSON.stringify(EARLY_REQUESTS_GLOBAL)}]={};` +
   `for(const p of ${JSON.stringify(EARLY_REQUESTS)}){` +
-  `const f=fetch(${JSON.stringify(API_BASE)}+p,{headers:{Accept:"application/json","x-auth-token":t}});` +
+  `const f=fetch(${JSON.stringify(API_BASE)}+p,{headers:{Accept:"application/json",${JSON.stringify(AUTH_TOKEN_HEADER)}:t}});` +
   `f.catch(()=>{});q[p]={token:t,response:f}}`;
 
 const link =

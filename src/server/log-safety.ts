@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { AUTH_TOKEN_HEADER } from '@/domain/constants';
 
 /**
  * What may reach the log. Database driver errors carry the failed statement's parameters (a password
@@ -60,7 +61,7 @@ export function safeRequest(request: FastifyRequest) {
 /** Key names whose values never belong in a log line, wherever a plugin or route puts them. */
 export const REDACT_PATHS = [
   'req.headers.authorization',
-  'req.headers["x-auth-token"]',
+  `req.headers["${AUTH_TOKEN_HEADER}"]`,
   'req.headers.cookie',
   'password',
   'passwordHash',

@@ -1,5 +1,5 @@
 import { OCCURRED_AT_HEADER } from '@/domain/action-time';
-import { API_BASE, TOKEN_STORAGE_KEY } from '@/domain/constants';
+import { API_BASE, AUTH_TOKEN_HEADER, TOKEN_STORAGE_KEY } from '@/domain/constants';
 import { EARLY_REQUESTS_GLOBAL, type EarlyRequest } from '@/domain/early-requests';
 import { appServerClock, tellsServerTime } from '@/client/offline/clock';
 import type { ErrorCode } from '@/domain/errors';
@@ -101,7 +101,7 @@ function takeEarlyResponse(path: string, token: string | null): Promise<Response
 }
 
 /**
- * Calls `/api<path>` with the stored token in `x-auth-token`. Failures are logged with status and
+ * Calls `/api<path>` with the stored token in its header (`AUTH_TOKEN_HEADER`). Failures are logged with status and
  * status text and rethrown as ApiError.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
@@ -113,7 +113,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
   const { method = 'GET', body, signal, responseType = 'json', quiet = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getStoredToken();
-  if (token) headers['x-auth-token'] = token;
+  if (token) headers[AUTH_TOKEN_HEADER] = token;
   // A write sent at once still says when it was made, on the server's clock as the device tells it.
   if (method !== 'GET') headers[OCCURRED_AT_HEADER] ??= new Date(appServerClock.now()).toISOString();
   let payload: BodyInit | undefined;

@@ -3,6 +3,7 @@ import { reportNetworkFailure, reportServerReached } from './connectivity';
 import type { OfflineDb } from './db';
 import { DeadlineError, type Transport, type TransportRequest, type TransportResponse } from './transport';
 import type { SyncUser } from './types';
+import { AUTH_TOKEN_HEADER } from '@/domain/constants';
 
 /** Everything the write path, replay and mirror need; injected so tests run them in-process. */
 export interface EngineContext {
@@ -36,7 +37,7 @@ export const isoAt = (ms: number) => new Date(ms).toISOString();
  */
 export async function send(ctx: EngineContext, request: TransportRequest): Promise<TransportResponse> {
   const token = ctx.getToken();
-  const headers = token ? { ...request.headers, 'x-auth-token': token } : request.headers;
+  const headers = token ? { ...request.headers, [AUTH_TOKEN_HEADER]: token } : request.headers;
   const started = ctx.now();
   try {
     const response = await ctx.transport({ ...request, headers });

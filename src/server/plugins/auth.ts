@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import type { UserRow } from '../modules/users/data';
 import { getOrCreateSecret } from '../services/secrets';
 import type { TokenClaims } from './hot-cache';
+import { AUTH_TOKEN_HEADER } from '@/domain/constants';
 
 export const JWT_ALGORITHM = 'HS256';
 export const JWT_ISSUER = 'fleetpilot';
@@ -39,7 +40,7 @@ function acceptedUser(user: UserRow | undefined, claims: TokenClaims): UserRow |
 }
 
 export function tokenFromRequest(request: FastifyRequest): string | null {
-  const header = request.headers['x-auth-token'];
+  const header = request.headers[AUTH_TOKEN_HEADER];
   if (typeof header === 'string' && header) return header;
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;

@@ -6,6 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { declareCommonErrors } from './openapi-errors';
 import { declareWriteHeaders } from './openapi-writes';
 import { APP_CSP_DIRECTIVES, type CspDirectives } from './security';
+import { AUTH_TOKEN_HEADER } from '@/domain/constants';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -39,7 +40,7 @@ export const docsPlugin = fp(
         },
         components: {
           securitySchemes: {
-            token: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+            token: { type: 'apiKey', in: 'header', name: AUTH_TOKEN_HEADER },
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           },
         },

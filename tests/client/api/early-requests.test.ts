@@ -2,13 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, setStoredToken } from '@/client/api/client';
 import { restoreSession, sessionStore } from '@/client/lib/session/session-store';
 import { loadSettings, settingsStore } from '@/client/lib/session/settings-store';
-import {
-  EARLY_REQUESTS,
-  EARLY_REQUESTS_GLOBAL,
-  SESSION_PRELOAD_LIST_ID,
-  SESSION_PRELOAD_SCRIPT,
-  type PreloadLists,
-} from '@/domain/session-preload';
+import { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL } from '@/domain/early-requests';
+import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_SCRIPT, type PreloadLists } from '@/domain/session-preload';
 import { makeSettings, makeUser, resetClientState } from '../support/render';
 
 const admin = makeUser('admin');
