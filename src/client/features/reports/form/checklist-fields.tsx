@@ -21,6 +21,7 @@ interface ChecklistFieldsProps {
 const STATE_COLOR: Record<ChecklistState, string> = { ok: 'green', not_ok: 'red', na: 'gray' };
 const EMPTY_ANSWER: ChecklistAnswer = { state: null, note: '' };
 const NO_ANSWERS: Record<string, ChecklistAnswer> = {};
+const NOTE_CLASSES = { wrapper: classes.noteWrapper };
 
 type Category = Report['checklistItems'][number];
 
@@ -229,6 +230,7 @@ function RowNote({ answers, categoryKey, itemKey, name, error, disabled }: Check
   return (
     <TextInput
       style={{ flex: '1 1 200px' }}
+      classNames={NOTE_CLASSES}
       placeholder={t('reports.checklist.note')}
       aria-label={t('reports.checklist.noteFor', { item: name })}
       value={note}
