@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { apiToken, LANGUAGE_KEY, TOKEN_KEY } from './support/app';
+import { apiToken, en, LANGUAGE_KEY, TOKEN_KEY } from './support/app';
 import { clippedTexts, expectNoClippedText } from './support/clipping';
 import { USERS } from './support/users';
 
@@ -67,3 +67,43 @@ for (const language of ['de', 'gr']) {
     });
   });
 }
+
+/**
+ * How many elements under `selector` get a paint layer of their own (positioned, translucent, clipped
+ * or transformed): each one is hit-tested and painted on its own at every tap.
+ */
+function layeredElements(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((within) => {
+    const layered: string[] = [];
+    for (const root of document.querySelectorAll(within))
+      for (const element of root.querySelectorAll('*')) {
+        const style = getComputedStyle(element);
+        if (
+          style.position !== 'static' ||
+          style.opacity !== '1' ||
+          style.clipPath !== 'none' ||
+          style.transform !== 'none'
+        )
+          layered.push(`${element.tagName.toLowerCase()}.${String(element.className)}`);
+      }
+    return layered;
+  }, selector);
+}
+
+test('a report checklist and the logbook checks have no paint layer per item', async ({ page, request }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await signInIn(page, request, 'en');
+  await page.goto('/reports?view=new');
+  const rows = page.locator('[data-testid="report-checklist"] [data-testid^="checklist-"]');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(5);
+  // The "rest OK" buttons stand once per category; the rows are what a checklist has dozens of.
+  expect(await layeredElements(page, '[data-testid="report-checklist"] [data-testid^="checklist-"]')).toEqual(
+    [],
+  );
+
+  await page.goto('/betriebstagebuch');
+  await page.getByRole('button', { name: en('logbook.list.new') }).click();
+  await expect(page.getByTestId('logbook-check-toggle').first()).toBeVisible();
+  expect(await layeredElements(page, '[data-testid="logbook-check-toggle"]')).toEqual([]);
+});
