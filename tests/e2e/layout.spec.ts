@@ -69,8 +69,8 @@ for (const language of ['de', 'gr']) {
 }
 
 /**
- * How many elements under `selector` get a paint layer of their own (positioned, translucent, clipped
- * or transformed): each one is hit-tested and painted on its own at every tap.
+ * The elements under `selector` that get a paint layer of their own (positioned, translucent, clipped
+ * or transformed), by tag and classes: each one is hit-tested and painted on its own at every tap.
  */
 function layeredElements(page: Page, selector: string): Promise<string[]> {
   return page.evaluate((within) => {
@@ -94,13 +94,12 @@ test('a report checklist and the logbook checks have no paint layer per item', a
   await page.setViewportSize({ width: 820, height: 1180 });
   await signInIn(page, request, 'en');
   await page.goto('/reports?view=new');
-  const rows = page.locator('[data-testid="report-checklist"] [data-testid^="checklist-"]');
+  const ROWS = '[data-testid="report-checklist"] [data-testid^="checklist-"]';
+  const rows = page.locator(ROWS);
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThan(5);
   // The "rest OK" buttons stand once per category; the rows are what a checklist has dozens of.
-  expect(await layeredElements(page, '[data-testid="report-checklist"] [data-testid^="checklist-"]')).toEqual(
-    [],
-  );
+  expect(await layeredElements(page, ROWS)).toEqual([]);
 
   await page.goto('/betriebstagebuch');
   await page.getByRole('button', { name: en('logbook.list.new') }).click();
