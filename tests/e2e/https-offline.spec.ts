@@ -44,6 +44,8 @@ test('over HTTPS the app is stored, says so, and opens with the server stopped',
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
     await page.addInitScript((key) => localStorage.setItem(key, 'en'), LANGUAGE_KEY);
 
     // The setup page on the plain HTTP port shows the fingerprint printed at start.
@@ -64,6 +66,8 @@ test('over HTTPS the app is stored, says so, and opens with the server stopped',
 
     await expect(page.locator('html')).toHaveAttribute('data-offline-ready', 'true', { timeout: 60_000 });
     await expect(page.getByTestId('offline-readiness')).toContainText(en('pwa.offline.ready'));
+    // The page's share of the first install ran in a worker of its own, off the main thread.
+    expect(workers.some((path) => /^\/assets\/precache-worker-[\w-]+\.js$/.test(path))).toBe(true);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The desk screens are stored after readiness, in the background, into the same precache.
     await expect(page.locator('html')).toHaveAttribute('data-offline-complete', 'true', { timeout: 60_000 });

@@ -7,7 +7,7 @@ import {
 } from '@/domain/service-worker';
 import { createStore, useStore } from '@/client/lib/store';
 import { onWorkerMessage } from '@/client/lib/worker-messages';
-import { storeAlongsideInstall } from './precache-helper';
+import { storeAlongside } from './store-alongside';
 
 /**
  * Whether this device can open the app without a connection, as people and monitoring see it:
@@ -203,7 +203,7 @@ export function trackOfflineReadiness(
       if (helping || current.active || !current.installing || typeof caches === 'undefined') return;
       helping = true;
       const installing = current.installing;
-      void storeAlongsideInstall(list, () => installing.state === 'installing').finally(() => {
+      void storeAlongside(list, installing).finally(() => {
         helping = false;
       });
     }),

@@ -7,7 +7,7 @@ import type { PrecacheListMessage } from '@/domain/service-worker';
 const HTTP2_CONCURRENCY = 32;
 const HTTP1_CONCURRENCY = 2;
 
-function defaultConcurrency(): number {
+export function defaultConcurrency(): number {
   const navigation = performance.getEntriesByType?.('navigation')[0] as
     PerformanceNavigationTiming | undefined;
   return navigation?.nextHopProtocol === 'h2' || navigation?.nextHopProtocol === 'h3'
@@ -16,9 +16,10 @@ function defaultConcurrency(): number {
 }
 
 /**
- * Stores the files of a first install from the page, alongside the installing worker. Chromium lets
- * an installing service worker have only three requests outstanding; on a link with a 400 ms round
- * trip that is about seven files a second, and the app is two hundred. The page has no such limit.
+ * Stores the files of a first install from the page's side (a dedicated worker, `store-alongside.ts`),
+ * alongside the installing service worker. Chromium lets an installing service worker have only three
+ * requests outstanding; on a link with a 400 ms round trip that is about seven files a second, and the
+ * app is two hundred. The page has no such limit.
  * Each file goes into the worker's cache under the worker's key, exactly as the worker stores it
  * (status 200, not redirected); the worker's install finds it there and moves on. Files stored
  * already are skipped. Anything unexpected ends the page's part quietly: the worker stores what is
