@@ -8,6 +8,7 @@ import {
   type LogbookFormValues,
 } from '@/client/features/logbook/form-model';
 import en from '@/client/i18n/locales/en.json';
+import { i18n as appI18n } from '@/client/i18n';
 import { getSyncEngine } from '@/client/offline/instance';
 import { DEFAULT_LOGBOOK_CONFIG } from '@/domain/logbook';
 import { makeUser, renderApp, resetClientState } from '../../support/render';
@@ -109,6 +110,33 @@ describe('new entry form', { timeout: 60_000 }, () => {
     expect(outbox[0]).toMatchObject({ method: 'POST', url: '/api/betriebstagebuch' });
     // The details open and show the entry as waiting to sync.
     expect(await screen.findByText('Draft')).toBeInTheDocument();
+  });
+
+  it('a toggle translates only its own card: the other checks keep their labels untouched', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderApp({ path: '/betriebstagebuch?view=new', user: makeUser('operator') });
+    const cards = await screen.findAllByTestId('conveyor-check');
+    expect(cards.length + screen.getAllByTestId('special-check').length).toBeGreaterThan(4);
+    const conveyor = cards[1]!;
+    expect(within(conveyor).getByLabelText('Notes on Sortierband 1')).toBeInTheDocument();
+    const checkLabel = /^logbook\.checks\.(functional|notFunctional|done|open|notes)$/;
+    const translate = vi.spyOn(appI18n, 't');
+    try {
+      await user.click(within(conveyor).getByText('Not functional'));
+      await waitFor(() => expect(conveyor).toHaveAttribute('data-state', 'bad'));
+      const keys = translate.mock.calls
+        .map(([key]) => key)
+        .filter((key): key is string => typeof key === 'string' && checkLabel.test(key));
+      // The toggled card's two sides and its note's label; not those of every card on the form.
+      expect(keys.sort()).toEqual([
+        'logbook.checks.functional',
+        'logbook.checks.notFunctional',
+        'logbook.checks.notes',
+      ]);
+    } finally {
+      translate.mockRestore();
+    }
+    expect(within(screen.getAllByTestId('special-check')[0]!).getByText('Open')).toBeInTheDocument();
   });
 
   it('validates the shift times in the form', async () => {
