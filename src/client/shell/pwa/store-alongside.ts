@@ -25,8 +25,11 @@ export function storeAlongside(list: PrecacheListMessage, installing: ServiceWor
   }
   const send = (message: AlongsideMessage) => worker.postMessage(message);
   return new Promise((resolve) => {
+    // One stop: the worker's later states (installed, activating, activated) each fire this too.
     const onState = () => {
-      if (!keepGoing()) send({ type: 'stop' });
+      if (keepGoing()) return;
+      installing.removeEventListener('statechange', onState);
+      send({ type: 'stop' });
     };
     const finish = (stored: number) => {
       installing.removeEventListener('statechange', onState);

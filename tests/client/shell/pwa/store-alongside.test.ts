@@ -70,7 +70,8 @@ describe('storing a first install alongside, off the main thread', () => {
   it('asks the worker to stop when the install is over, and waits for its answer before ending it', async () => {
     const { installing, done, worker } = start();
     installing.become('installed');
-    expect(worker.posted.at(-1)).toEqual({ type: 'stop' });
+    installing.become('activating');
+    expect(worker.posted.filter((message) => message.type === 'stop')).toEqual([{ type: 'stop' }]);
     // The fetches under way finish first: ending the worker now would cut them off.
     expect(worker.terminated).toBe(false);
     worker.answer(3);
