@@ -15,6 +15,7 @@ import { benchLighthouse } from './lighthouse';
 import { benchOfflineEngine } from './offline-engine';
 import { benchOfflineReady } from './offline-ready';
 import { benchServer } from './server';
+import { benchStartup } from './startup';
 
 /** The client-bundle and offline-engine benches share one real app on a throw-away PGlite. */
 async function withApp(
@@ -54,6 +55,8 @@ const BENCHES: Record<string, () => Promise<unknown>> = {
   lighthouse: benchLighthouse,
   // Taps and form opening on a touch tablet at 4x CPU slowdown (Event Timing).
   interactions: benchFieldInteractions,
+  // A readable build on its own server: where a signed-in first visit's main-thread time goes.
+  startup: benchStartup,
 };
 
 async function main() {
