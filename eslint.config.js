@@ -20,14 +20,22 @@ const features = fs
   .readdirSync(path.join(root, 'src/client/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// A feature's public.ts is the face it shows others (follow-ups lists embedded in other screens); a
+// public-<name>.ts holds one piece another feature loads on its own with import(), so that loading it
+// does not bring the rest of public.ts along.
+const publicFaces = features.flatMap((feature) =>
+  fs
+    .readdirSync(path.join(root, 'src/client/features', feature))
+    .filter((name) => /^public(-[a-z-]+)?\.ts$/.test(name))
+    .map((name) => `./${feature}/${name}`),
+);
 const zones = [
   ...features.map((feature) => ({
     target: `./src/client/features/${feature}`,
     from: './src/client/features',
-    // A feature's public.ts is the face it shows others (follow-ups lists embedded in other screens).
-    except: [`./${feature}`, ...features.map((other) => `./${other}/public.ts`)],
+    except: [`./${feature}`, ...publicFaces],
     message:
-      "A feature never imports another feature's internals (only its public.ts); share through domain, client/lib or client/ui.",
+      "A feature never imports another feature's internals (only its public.ts or a public-<name>.ts); share through domain, client/lib or client/ui.",
   })),
   {
     target: './src/domain',
@@ -161,9 +169,9 @@ export default tseslint.config(
     rules: restrict([
       { group: ['@/server/*', '**/server/*'], message: 'The client never imports server code.' },
       {
-        regex: '(^@/client/|/)features/[^/]+/(?!public$)',
+        regex: '(^@/client/|/)features/[^/]+/(?!public(-[a-z-]+)?$)',
         message:
-          "A feature never imports another feature's internals, only its public.ts (use relative paths inside a feature; share through domain, client/lib or client/ui).",
+          "A feature never imports another feature's internals, only its public.ts or a public-<name>.ts (use relative paths inside a feature; share through domain, client/lib or client/ui).",
       },
     ]),
   },

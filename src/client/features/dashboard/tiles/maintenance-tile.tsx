@@ -10,9 +10,12 @@ import { EmptyLine, Tile } from './tile';
 import { MAINTENANCE_LABEL } from '../labels';
 import { WhenEngineReady } from '@/client/offline/engine-context';
 
-// Open follow-ups come from the device's mirror: they load with the offline engine, after the first paint.
+// Open follow-ups come from the device's mirror: they load with the offline engine, after the first paint,
+// from a file that holds this list alone.
 const UpcomingFollowUps = lazy(() =>
-  import('@/client/features/follow-ups/public').then((module) => ({ default: module.UpcomingFollowUps })),
+  import('@/client/features/follow-ups/public-upcoming').then((module) => ({
+    default: module.UpcomingFollowUps,
+  })),
 );
 
 type Upcoming = NonNullable<Dashboard['upcomingMaintenance']>;
