@@ -23,7 +23,7 @@ import path from 'node:path';
 import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import type { Browser, Page } from '@playwright/test';
-import { launchBenchChromium, runWhenMain, signInToken } from './support';
+import { launchBenchChromium, runWhenMain, signInToken, waitForQuiet } from './support';
 
 const RUNS = Math.min(9, Math.max(1, Number(process.env.STARTUP_RUNS) || 3));
 const CPU_SLOWDOWN = Math.min(8, Math.max(1, Number(process.env.BENCH_CPU_SLOWDOWN) || 1));
@@ -289,13 +289,7 @@ async function firstVisit<T>(
     await page.goto(`${origin}/`);
     await page.waitForSelector('[data-testid="dashboard-date"]', { timeout: 60_000 });
     await page.waitForSelector('html[data-offline-complete="true"]', { timeout: 120_000 });
-    await page.evaluate(`new Promise((resolve) => {
-      let last = performance.now();
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) last = Math.max(last, e.startTime + e.duration); })
-        .observe({ type: 'longtask' });
-      const check = () => (performance.now() - last >= 1000 ? resolve() : setTimeout(check, 100));
-      setTimeout(check, 100);
-    })`);
+    await waitForQuiet(page, 1000, 60_000);
     return await end();
   } finally {
     await context.close();
