@@ -10,6 +10,8 @@ import { ApiError, apiFetch } from '@/client/api/client';
 import { createStore, useStoreSelect } from '@/client/lib/store';
 import { SETTINGS_CACHE_KEY } from '@/client/lib/session/settings-cache';
 import { setSiteTimeZone } from '@/client/lib/site-time-zone';
+import { yieldToMain } from '@/client/lib/yield-to-main';
+import { isTimeZone } from '@/domain/format';
 
 export { SETTINGS_CACHE_KEY };
 
@@ -76,19 +78,45 @@ function cacheSettings(settings: Settings, source: string | null) {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
+/** One section of a server answer, merged over its defaults; its defaults if it still does not fit. */
+function normalizeSection(input: Record<string, unknown>, section: keyof Settings): unknown {
+  const defaults = DEFAULT_SETTINGS[section];
+  const value = input[section];
+  const merged = isObject(value) ? { ...defaults, ...value } : defaults;
+  const parsed = settingsSchema.shape[section].safeParse(merged);
+  return parsed.success ? parsed.data : defaults;
+}
+
+const SECTIONS = Object.keys(DEFAULT_SETTINGS) as Array<keyof Settings>;
+
 /**
  * Server answers are read leniently: each section is merged over its defaults, and a section that
  * still does not fit the domain schema falls back to its defaults as a whole.
  */
 export function normalizeSettings(data: unknown): Settings {
   const input = isObject(data) ? data : {};
+  return Object.fromEntries(
+    SECTIONS.map((section) => [section, normalizeSection(input, section)]),
+  ) as Settings;
+}
+
+/**
+ * `normalizeSettings` in steps, each in a task of its own. Reading a first visit's answer builds each
+ * section's schema and checks the site's time zone, which creates the page's first `Intl` object (the
+ * browser's date and time data set up): together one of the start's longest tasks, which a slow tablet
+ * could not answer a tap during. The time zone goes first, alone; its answer is remembered.
+ */
+async function normalizeSettingsInSteps(data: unknown): Promise<Settings> {
+  const input = isObject(data) ? data : {};
+  const app = input.app;
+  if (isObject(app) && typeof app.timeZone === 'string') {
+    await yieldToMain();
+    isTimeZone(app.timeZone);
+  }
   const result: Record<string, unknown> = {};
-  for (const [section, defaults] of Object.entries(DEFAULT_SETTINGS)) {
-    const value = input[section];
-    const merged = isObject(value) ? { ...defaults, ...value } : defaults;
-    const schema = settingsSchema.shape[section as keyof Settings];
-    const parsed = schema.safeParse(merged);
-    result[section] = parsed.success ? parsed.data : defaults;
+  for (const section of SECTIONS) {
+    await yieldToMain();
+    result[section] = normalizeSection(input, section);
   }
   return result as Settings;
 }
@@ -100,6 +128,10 @@ export const settingsStore = createStore<SettingsState>({
   settings: readCachedSettings(),
   error: null,
 });
+
+/** Whether this start began with settings cached by an earlier one: false on a first visit. */
+const cachedAtStart = settingsStore.get().settings !== null;
+export const settingsCachedAtStart = (): boolean => cachedAtStart;
 
 // The site's time zone follows the settings (the formatter reads it without this store).
 setSiteTimeZone(settingsStore.get().settings?.app.timeZone);
@@ -130,14 +162,14 @@ export function loadSettings(): Promise<void> {
   if (inFlight) return inFlight;
   settingsStore.set((state) => ({ ...state, status: 'loading', error: null }));
   inFlight = apiFetch<unknown>('/settings')
-    .then((data) => {
+    .then(async (data) => {
       const source = answerSource(data);
       const shown = settingsStore.get().settings;
       if (source && shownSource?.source === source && shownSource.settings === shown) {
         settingsStore.set((state) => ({ ...state, status: 'ready', error: null }));
         return;
       }
-      const loaded = normalizeSettings(data);
+      const loaded = await normalizeSettingsInSteps(data);
       cacheSettings(loaded, source);
       const settings = keepUnchangedSections(settingsView(settingsStore.get()).settings, loaded);
       shownSource = source ? { source, settings } : null;

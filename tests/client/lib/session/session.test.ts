@@ -21,9 +21,17 @@ import {
   useSettings,
   useSettingsSection,
 } from '@/client/lib/session/settings-store';
+import { DEFAULT_SETTINGS } from '@/domain/settings';
 import { makeSettings, makeUser, resetClientState } from '../../support/render';
 
 const admin = makeUser('admin');
+
+// Each yield of a step-by-step reading resolves at once, or, with `held` set, when the test says so.
+const yields = vi.hoisted(() => ({ held: null as Array<() => void> | null }));
+vi.mock('@/client/lib/yield-to-main', () => ({
+  yieldToMain: () =>
+    yields.held ? new Promise<void>((resolve) => yields.held!.push(resolve)) : Promise.resolve(),
+}));
 
 function stubFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const mock = vi.fn(handler);
@@ -201,6 +209,32 @@ describe('settings store', () => {
     });
     expect(view.settings.features).toMatchObject({ analytics: false, inventory: true });
     expect(JSON.parse(localStorage.getItem('fleetpilot:settings')!).app.name).toBe('Site North');
+  });
+
+  it('reads an answer in tasks of its own: the time zone alone, then one per section', async () => {
+    yields.held = [];
+    try {
+      stubFetch(async () => Response.json({ app: { name: 'Site North', timeZone: 'Europe/Vienna' } }));
+      let read = false;
+      const loading = loadSettings().then(() => (read = true));
+      let tasks = 0;
+      while (!read) {
+        await vi.waitFor(() => expect(read || yields.held!.length > 0).toBe(true));
+        if (read) break;
+        // Between the steps nothing is shown yet.
+        expect(settingsStore.get().status).toBe('loading');
+        yields.held!.shift()!();
+        tasks++;
+      }
+      await loading;
+      expect(tasks).toBe(1 + Object.keys(DEFAULT_SETTINGS).length);
+      expect(settingsStore.get().settings?.app).toMatchObject({
+        name: 'Site North',
+        timeZone: 'Europe/Vienna',
+      });
+    } finally {
+      yields.held = null;
+    }
   });
 
   it("records the server's message on failure, or '' for the generic text", async () => {
