@@ -1,4 +1,4 @@
-import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LazyNotificationBell } from './features/notifications/lazy-notification-bell';
 import { createAppRouter, type AppRouter } from './router';
@@ -13,3 +13,21 @@ export function createRoutedApp(): { router: AppRouter; app: ReactNode } {
   const router = createAppRouter();
   return { router, app: <RouterProvider router={router} /> };
 }
+
+/**
+ * Resolves once `router` has loaded the address the page opened (the session checked, the page's
+ * route and its code loaded), or once the router's pending delay has passed, whichever comes first:
+ * a slow session check then shows the pending screen as the router would have. Rendered after this,
+ * the first render holds the whole first screen and the router does not load the address again when
+ * it mounts.
+ */
+export function firstLoad(router: Pick<AnyRouter, 'load' | 'options'>): Promise<void> {
+  const pendingMs = router.options.defaultPendingMs ?? DEFAULT_PENDING_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const delay = new Promise<void>((resolve) => (timer = setTimeout(resolve, pendingMs)));
+  const loaded = router.load().catch(() => undefined);
+  return Promise.race([loaded, delay]).finally(() => clearTimeout(timer));
+}
+
+/** The router's own default for `defaultPendingMs`. */
+const DEFAULT_PENDING_MS = 1000;

@@ -3,7 +3,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fullLocales, initI18n } from './i18n';
 import { getStoredToken } from './api/client';
@@ -40,14 +40,24 @@ const render = (content: ReactNode) =>
     </StrictMode>,
   );
 
-/** Loads the routed app and shows it; `beforeShow` runs once it is loaded (the address to open). */
+/**
+ * Loads the routed app and shows it; `beforeShow` runs once it is loaded (the address to open).
+ *
+ * The router loads the address before the first render, which is then a transition: React renders the
+ * shell in slices of a few ms, between which the browser can paint and answer a tap, and commits it
+ * once. Mounted first, the router would load on mount and then render the whole shell from its store's
+ * change, which React never slices: the longest task of a signed-in start on a slow tablet.
+ */
 const showRoutedApp = (beforeShow?: () => void) =>
-  Promise.all([import('./app-root'), i18nStarted.catch(() => undefined)]).then(([{ createRoutedApp }]) => {
-    beforeShow?.();
-    const routed = createRoutedApp();
-    router = routed.router;
-    render(routed.app);
-  });
+  Promise.all([import('./app-root'), i18nStarted.catch(() => undefined)]).then(
+    async ([{ createRoutedApp, firstLoad }]) => {
+      beforeShow?.();
+      const routed = createRoutedApp();
+      router = routed.router;
+      await firstLoad(routed.router);
+      startTransition(() => render(routed.app));
+    },
+  );
 
 if (signedIn) {
   void showRoutedApp().catch((e: unknown) => console.error('App failed to load', e));

@@ -5,7 +5,7 @@
  */
 
 /** The API paths (below `API_BASE`) the script requests with a stored session, in this order. */
-export const EARLY_REQUESTS = ['/auth/me'] as const;
+export const EARLY_REQUESTS = ['/auth/me', '/settings'] as const;
 
 /** The `window` property where the script leaves those requests, by path. */
 export const EARLY_REQUESTS_GLOBAL = '__fleetpilotEarly';

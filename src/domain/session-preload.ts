@@ -37,10 +37,13 @@ export interface PreloadLists {
  */
 export const SESSION_PRELOAD_MARK = 'data-session-preload';
 
-/** Each request with the headers `apiFetch` sends with a GET: its answer is the one the app would have had. */
-const early =
+/**
+ * The requests for `paths`, each with the headers `apiFetch` sends with a GET: its answer is the one the
+ * app would have had.
+ */
+const early = (paths: readonly string[]) =>
   `const q=window[${JSON.stringify(EARLY_REQUESTS_GLOBAL)}]={};` +
-  `for(const p of ${JSON.stringify(EARLY_REQUESTS)}){` +
+  `for(const p of ${JSON.stringify(paths)}){` +
   `const f=fetch(${JSON.stringify(API_BASE)}+p,{headers:{Accept:"application/json",${JSON.stringify(AUTH_TOKEN_HEADER)}:t}});` +
   `f.catch(()=>{});q[p]={token:t,response:f}}`;
 
@@ -48,10 +51,19 @@ const link =
   `const l=document.createElement("link");l.rel=r;if(r==="preload")l.as="style";l.crossOrigin="";l.href=h;` +
   `l.setAttribute(${JSON.stringify(SESSION_PRELOAD_MARK)},"");document.head.appendChild(l)`;
 
-export const SESSION_PRELOAD_SCRIPT =
-  `try{const t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});if(t){${early}}` +
+/** The script with the early requests for `paths`. */
+const withEarlyRequests = (paths: readonly string[]) =>
+  `try{const t=localStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)});if(t){${early(paths)}}` +
   `for(const[r,h]of JSON.parse(document.getElementById(${JSON.stringify(SESSION_PRELOAD_LIST_ID)}).textContent)[t?"session":"signIn"]){` +
   `${link}}}catch(e){}`;
+
+export const SESSION_PRELOAD_SCRIPT = withEarlyRequests(EARLY_REQUESTS);
+
+/**
+ * The script as builds wrote it when it asked for the user alone. A page a service worker stored from
+ * such a build may still be opened after the server was updated, so the policy allows this text too.
+ */
+const SESSION_PRELOAD_SCRIPT_USER_ONLY = withEarlyRequests(['/auth/me']);
 
 /**
  * The script as builds wrote it before it made the early requests. A page a service worker stored
@@ -76,6 +88,7 @@ const SESSION_PRELOAD_SCRIPT_SESSION_ONLY =
 /** Every text of the script the server's policy allows: the current one first. */
 export const SESSION_PRELOAD_SCRIPTS = [
   SESSION_PRELOAD_SCRIPT,
+  SESSION_PRELOAD_SCRIPT_USER_ONLY,
   SESSION_PRELOAD_SCRIPT_LINKS_ONLY,
   SESSION_PRELOAD_SCRIPT_SESSION_ONLY,
 ] as const;

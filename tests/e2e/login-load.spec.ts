@@ -226,14 +226,19 @@ test("the first screen's files start with the page, by the one inline script the
   const token = await apiToken(request, USERS.admin);
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
   const userRequests: string[] = [];
+  const settingsRequests: string[] = [];
   page.on('request', (sent) => {
-    if (new URL(sent.url()).pathname === '/api/auth/me') userRequests.push(sent.url());
+    const { pathname } = new URL(sent.url());
+    if (pathname === '/api/auth/me') userRequests.push(sent.url());
+    if (pathname === '/api/settings') settingsRequests.push(sent.url());
   });
   await page.goto('/');
   await expect(page.locator('[data-nav-key]').first()).toBeVisible({ timeout: 30_000 });
-  // The user the first screen waits for was asked for by the script, and the app took that answer
-  // instead of asking again.
+  await expect(page.getByTestId('dashboard-date')).toBeVisible();
+  // The user and the settings the first screen waits for were asked for by the script, and the app
+  // took those answers instead of asking again.
   expect(userRequests).toHaveLength(1);
+  expect(settingsRequests).toHaveLength(1);
   // The script left its requests on the page (null would mean it made none), and the app took them all.
   const leftOver = await page.evaluate((name) => {
     const requests = (window as unknown as Record<string, object | undefined>)[name];

@@ -7,7 +7,7 @@ import { DisabledFeaturePage } from './pages/disabled-feature-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageSkeleton } from './pages/page-skeleton';
 import { useSession } from '@/client/lib/session/session-store';
-import { useSettings } from '@/client/lib/session/settings-store';
+import { settingsCachedAtStart, useSettings } from '@/client/lib/session/settings-store';
 
 /**
  * Shows the page or what replaces it (domain `pageGate`): "Not Found" for admin-only routes, a
@@ -18,10 +18,7 @@ export function PageGate({ children }: { children: ReactNode }) {
   const page = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData.page });
   const { user } = useSession();
   const { settings, loading } = useSettings();
-  // The page replaces the skeleton in a deferred render: the settings' arrival updates the whole shell
-  // at once (a store's change is never time-sliced), and the page's first render, the largest, then
-  // follows in slices a slow tablet can answer a tap between.
-  const settingsLoading = useDeferredValue(loading);
+  const settingsLoading = useGateSettingsLoading(loading);
   if (!page) return <>{children}</>;
   const gate = pageGate(page, user, settings.features, settingsLoading);
   switch (gate) {
@@ -45,4 +42,18 @@ export function PageGate({ children }: { children: ReactNode }) {
     default:
       return <>{children}</>;
   }
+}
+
+/**
+ * The settings' loading as the gate follows it. The page replaces the skeleton in a deferred render:
+ * the settings' arrival updates the whole shell at once (a store's change is never time-sliced), and
+ * the page's first render, the largest, then follows in slices a slow tablet can answer a tap between.
+ *
+ * A first visit has no cached settings: they come from the start's own answer, usually read before
+ * the first render, and the page still follows the shell in a render of its own, so the shell (with
+ * the request to keep the app open) paints first and the page's requests start after it. With cached
+ * settings the page renders with the shell, the quickest way back to work.
+ */
+export function useGateSettingsLoading(loading: boolean): boolean {
+  return useDeferredValue(loading, settingsCachedAtStart() ? undefined : true);
 }
