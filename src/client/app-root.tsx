@@ -14,6 +14,9 @@ export function createRoutedApp(): { router: AppRouter; app: ReactNode } {
   return { router, app: <RouterProvider router={router} /> };
 }
 
+/** The router's own default for `defaultPendingMs`. */
+const DEFAULT_PENDING_MS = 1000;
+
 /**
  * Resolves once `router` has loaded the address the page opened (the session checked, the page's
  * route and its code loaded), or once the router's pending delay has passed, whichever comes first:
@@ -28,6 +31,3 @@ export function firstLoad(router: Pick<AnyRouter, 'load' | 'options'>): Promise<
   const loaded = router.load().catch(() => undefined);
   return Promise.race([loaded, delay]).finally(() => clearTimeout(timer));
 }
-
-/** The router's own default for `defaultPendingMs`. */
-const DEFAULT_PENDING_MS = 1000;

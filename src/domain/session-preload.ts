@@ -13,9 +13,10 @@ import { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL } from './early-requests';
  * runs. The script's text therefore stays the same from build to build, and so does its hash.
  *
  * With a stored session it also asks the server for what a first visit's first screen waits for, the
- * signed-in user (`EARLY_REQUESTS` in `early-requests.ts`), beside those files: otherwise it was asked
- * for only once the entry had downloaded and run, a round trip more before the first paint. The app
- * takes the answer once, in place of its own first request for that path (`apiFetch`).
+ * signed-in user and the settings (`EARLY_REQUESTS` in `early-requests.ts`), beside those files:
+ * otherwise they were asked for only once the entry had downloaded and run, a round trip more before
+ * the first screen. The app takes each answer once, in place of its own first request for that path
+ * (`apiFetch`).
  */
 export const SESSION_PRELOAD_LIST_ID = 'session-preload';
 

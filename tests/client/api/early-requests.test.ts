@@ -3,7 +3,12 @@ import { ApiError, apiFetch, setStoredToken } from '@/client/api/client';
 import { restoreSession, sessionStore } from '@/client/lib/session/session-store';
 import { loadSettings, settingsStore } from '@/client/lib/session/settings-store';
 import { EARLY_REQUESTS, EARLY_REQUESTS_GLOBAL } from '@/domain/early-requests';
-import { SESSION_PRELOAD_LIST_ID, SESSION_PRELOAD_SCRIPT, type PreloadLists } from '@/domain/session-preload';
+import {
+  SESSION_PRELOAD_LIST_ID,
+  SESSION_PRELOAD_SCRIPT,
+  SESSION_PRELOAD_SCRIPTS,
+  type PreloadLists,
+} from '@/domain/session-preload';
 import { makeSettings, makeUser, resetClientState } from '../support/render';
 
 const admin = makeUser('admin');
@@ -25,7 +30,7 @@ function stubServer(answer: (path: string) => Response | Promise<Response>) {
 }
 
 /** Runs the page's inline script as the browser does, against an empty pair of link lists. */
-function runPageScript() {
+function runPageScript(script: string = SESSION_PRELOAD_SCRIPT) {
   const lists: PreloadLists = { session: [], signIn: [] };
   const block = document.createElement('script');
   block.type = 'application/json';
@@ -33,7 +38,7 @@ function runPageScript() {
   block.textContent = JSON.stringify(lists);
   document.head.appendChild(block);
   // The script as the page carries it; `Function` stands in for the parser running it.
-  new Function(SESSION_PRELOAD_SCRIPT)();
+  new Function(script)();
   block.remove();
 }
 
@@ -76,6 +81,26 @@ describe("the page's early requests", () => {
       ['/api/auth/me', 'tok-1'],
       ['/api/settings', 'tok-1'],
     ]);
+  });
+
+  it('still runs the previous script, which asks for the user alone: the app then asks for the settings itself', async () => {
+    setStoredToken('tok-1');
+    const calls = stubServer((url) =>
+      url === '/api/auth/me' ? json(admin) : url === '/api/settings' ? json(makeSettings()) : json({}, 404),
+    );
+    // A page a service worker stored from the previous build carries the previous text, which the
+    // server's policy still allows.
+    const previous = SESSION_PRELOAD_SCRIPTS.find((script) => script.includes('["/auth/me"]'));
+    expect(previous).toBeDefined();
+    runPageScript(previous);
+    expect(calls).toEqual([['/api/auth/me', 'tok-1']]);
+    await restoreSession();
+    await loadSettings();
+    expect(calls).toEqual([
+      ['/api/auth/me', 'tok-1'],
+      ['/api/settings', 'tok-1'],
+    ]);
+    expect(settingsStore.get().status).toBe('ready');
   });
 
   it('makes no request without a stored token', () => {
